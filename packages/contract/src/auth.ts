@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { Email, Id } from './common.js';
+
+export const LoginRequest = z.strictObject({
+  email: Email,
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResult = z.object({ token: z.string(), refresh_token: z.string(), id: Id });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const RefreshRequest = z.strictObject({ refresh_token: z.string().min(1).max(200) });
+export const TokenPair = z.object({ token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LogoutRequest = z.strictObject({ refresh_token: z.string().max(200).optional() }).optional();
+
+export const SessionCheckResult = z.object({ ok: z.literal(true) });
+
+/** Claims of an access token. */
+export const AccessClaims = z.object({
+  sub: z.string(),
+  cid: z.number(),
+  role: z.string(),
+  exp: z.number(),
+  imp: z.number().optional(),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;

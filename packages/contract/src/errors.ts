@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API (ARCHITECTURE §5); messages are localized by the server. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'invalid_credentials',
+  'unauthorized',
+  'token_expired',
+  'refresh_invalid',
+  'forbidden',
+  'company_blocked',
+  'not_found',
+  'conflict',
+  'registration_unfinished',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The success envelope: every 200 answer is `{ result: … }`. */
+export function resultOf<T extends z.ZodType>(schema: T) {
+  return z.object({ result: schema });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { Id, UnixSeconds } from './common.js';
+import { NOTIFICATION_TYPES } from './constants.js';
+
+export const Notification = z.object({
+  id: Id,
+  type: z.enum(NOTIFICATION_TYPES),
+  added: UnixSeconds,
+  text: z.string(),
+  readed: z.boolean(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotifyListRequest = z.strictObject({ all: z.boolean().optional() }).optional();
+
+/** `count` is the number of unread notifications; `items` is keyed by id (spec §3). */
+export const NotifyListResult = z.object({
+  count: z.number().int(),
+  items: z.record(z.string(), Notification),
+});
+export type NotifyListResult = z.infer<typeof NotifyListResult>;
+
+export const NotifyReadRequest = z.strictObject({ id: z.array(Id).min(1).max(1000) });
+export type NotifyReadRequest = z.infer<typeof NotifyReadRequest>;
+export const NotifyReadResult = z.object({ updated: z.number().int() });

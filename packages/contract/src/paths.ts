@@ -1,0 +1,20 @@
+/** Every HTTP path of the API, named once. Spec paths are kept literally (ARCHITECTURE §5). */
+export const API = {
+  login: '/api/login',
+  tokenRefresh: '/api/token/refresh',
+  logout: '/api/logout',
+  sessionCheck: '/api/auth/check',
+  me: '/api/service/me',
+  newsList: '/api/news/list',
+  newsCreate: '/api/news/create',
+  queueList: '/api/queue/list',
+  notifyList: '/api/notify/list',
+  notifyRead: '/api/notify/read',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
+} as const;
+
+/** Paths called without a bearer token (spec §6–§7). */
+export const PUBLIC_PATH_PREFIXES = ['/api/login', '/api/register', '/api/auth/', '/api/token/refresh', '/api/forgot'] as const;
+
+export const WS_PATH = '/ws';
