@@ -14,7 +14,7 @@ export const RefreshRequest = z.strictObject({ refresh_token: z.string().min(1).
 export const TokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const LogoutRequest = z.strictObject({ refresh_token: z.string().max(200).optional() }).optional();
+export const LogoutRequest = z.strictObject({ refresh_token: z.string().max(200).optional() }).nullish();
 
 export const SessionCheckResult = z.object({ ok: z.literal(true) });
 
@@ -23,7 +23,10 @@ export const AccessClaims = z.object({
   sub: z.string(),
   cid: z.number(),
   role: z.string(),
+  /** The session (refresh-token family) this access token belongs to. */
+  sid: z.string(),
   exp: z.number(),
+  /** Set when a root user acts as this user (impersonation). */
   imp: z.number().optional(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;

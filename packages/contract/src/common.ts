@@ -9,4 +9,4 @@ export const Page = z.number().int().min(0).max(1_000_000);
 export const Size = z.number().int().min(1).max(MAX_PAGE_SIZE);
 export const UnixSeconds = z.number().int();
 
-export const EmptyBody = z.strictObject({}).optional();
+export const EmptyBody = z.strictObject({}).nullish();

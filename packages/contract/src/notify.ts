@@ -11,7 +11,7 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotifyListRequest = z.strictObject({ all: z.boolean().optional() }).optional();
+export const NotifyListRequest = z.strictObject({ all: z.boolean().optional() }).nullish();
 
 /** `count` is the number of unread notifications; `items` is keyed by id (spec §3). */
 export const NotifyListResult = z.object({

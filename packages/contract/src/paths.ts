@@ -3,7 +3,7 @@ export const API = {
   login: '/api/login',
   tokenRefresh: '/api/token/refresh',
   logout: '/api/logout',
-  sessionCheck: '/api/auth/check',
+  sessionCheck: '/api/session/check',
   me: '/api/service/me',
   newsList: '/api/news/list',
   newsCreate: '/api/news/create',

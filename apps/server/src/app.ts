@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { API } from '@cab/contract/paths';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './auth/authenticate.js';
+import { AccessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerSpa } from './http/static-spa.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { registerMeRoutes } from './modules/me/routes.js';
+import { registerNewsRoutes } from './modules/news/routes.js';
+import { NewsService } from './modules/news/service.js';
+import { registerNotifyRoutes } from './modules/notify/routes.js';
+import { registerQueueRoutes } from './modules/queue/routes.js';
+import { EventBus } from './realtime/bus.js';
+import { RealtimeHub } from './realtime/hub.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  bus: EventBus;
+  hub: RealtimeHub;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the API: plugins, authentication, every module's routes, websocket hub and the SPA. */
+export async function buildApp({ config, database, jwtSecret }: AppContext): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Browsers must not upgrade plain-HTTP local installs.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'SIM cabinet API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API.docs });
+  app.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
+
+  const db = database.db;
+  const tokens = new AccessTokens(jwtSecret);
+  const bus = new EventBus(database);
+  const hub = new RealtimeHub(db, tokens, bus);
+  registerAuthentication(app, db, tokens);
+
+  registerAuthRoutes(app, new AuthService(db, tokens), bus);
+  registerMeRoutes(app, db);
+  registerNewsRoutes(app, new NewsService(db, bus));
+  registerNotifyRoutes(app, db);
+  registerQueueRoutes(app, db);
+  hub.register(app);
+
+  await registerSpa(app, config.WEB_DIST ?? defaultWebDist);
+  return { app, bus, hub };
+}

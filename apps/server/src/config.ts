@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DEMO_PASSWORD: z.string().min(1).default('demo'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  SMTP_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads the configuration from the environment; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Demo data is seeded on the embedded database, and on PostgreSQL only when asked (SEED_DEMO=1). */
+export function shouldSeedDemo(config: Config): boolean {
+  if (config.SEED_DEMO) return config.SEED_DEMO === '1';
+  return !config.DATABASE_URL;
+}

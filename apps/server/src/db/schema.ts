@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Tenant tables lead their keys with company_id so the schema can be distributed by company
+ * (ARCHITECTURE §4). Money is integer cents. Timestamps are timestamptz.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    agentCompanyId: bigint('agent_company_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    taxNumber: text('tax_number'),
+    contract: text('contract'),
+    /** 1 prepay, 2 postpay. */
+    billingType: smallint('billing_type').notNull().default(1),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    overdraftCents: bigint('overdraft_cents', { mode: 'number' }).notNull().default(0),
+    balanceProblem: boolean('balance_problem').notNull().default(false),
+    country: text('country'),
+    companyType: text('company_type'),
+    responsible: text('responsible'),
+    whatsapp: text('whatsapp'),
+    blocked: boolean('blocked').notNull().default(false),
+    /** False until the registration wizard is finished; such a company's calls answer 424. */
+    registrationComplete: boolean('registration_complete').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_parent_idx').on(t.parentId), uniqueIndex('companies_tax_number_uq').on(t.taxNumber)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    role: text('role').notNull(),
+    lang: text('lang').notNull().default('ru'),
+    active: boolean('active').notNull().default(true),
+    newsSeenAt: timestamp('news_seen_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
+);
+
+/** One row per refresh token; a family is one sign-in, rotated on every refresh. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    impersonatorId: bigint('impersonator_id', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+export const sims = pgTable(
+  'sims',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    iccid: text('iccid').notNull(),
+    msisdn: text('msisdn').notNull(),
+    name: text('name'),
+    profile: text('profile').notNull(),
+    blockType: text('block_type').notNull().default('none'),
+    blockReason: text('block_reason'),
+    msuCents: integer('msu_cents'),
+    monthSpendCents: integer('month_spend_cents').notNull().default(0),
+    package: text('package'),
+    limitMb: integer('limit_mb'),
+    balanceCents: integer('balance_cents'),
+    externalId: text('external_id'),
+    m25Id: text('m25_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('sims_iccid_uq').on(t.iccid),
+    uniqueIndex('sims_id_uq').on(t.id),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    /** Which notification-method flag it travels under: sim, billing or notify. */
+    category: text('category').notNull().default('notify'),
+    text: text('text').notNull(),
+    readed: boolean('readed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('notifications_user_idx').on(t.companyId, t.userId, t.id)],
+);
+
+export const news = pgTable('news', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  image: text('image'),
+  text: text('text').notNull(),
+  authorId: bigint('author_id', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const queueItems = pgTable(
+  'queue_items',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** running | done | cancelled | failed */
+    state: text('state').notNull().default('running'),
+    count: integer('count').notNull().default(0),
+    process: integer('process').notNull().default(0),
+    ok: integer('ok').notNull().default(0),
+    fail: integer('fail').notNull().default(0),
+    params: jsonb('params').notNull().default({}),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('queue_items_state_idx').on(t.companyId, t.state)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    impersonatorId: bigint('impersonator_id', { mode: 'number' }),
+    apiTokenId: bigint('api_token_id', { mode: 'number' }),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('audit_log_time_idx').on(t.companyId, t.createdAt)],
+);

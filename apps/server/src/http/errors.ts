@@ -1,0 +1,83 @@
+import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
+import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from './messages.js';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  token_expired: 401,
+  refresh_invalid: 401,
+  forbidden: 403,
+  company_blocked: 403,
+  not_found: 404,
+  conflict: 409,
+  registration_unfinished: 424,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one error type services throw; the handler maps it to status and a localized body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export function requestLang(request: FastifyRequest): Lang {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
+}
+
+export function errorBody(code: ErrorCode, lang: Lang, fields?: Record<string, string>): ErrorBody {
+  return { message: ERROR_MESSAGES[code][lang], code, ...(fields ? { fields } : {}) };
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params?: { keys?: unknown };
+}
+
+/** Per-field messages keyed by the field's dotted path ("_" for the body as a whole). */
+function fieldErrors(issues: readonly ValidationIssue[], lang: Lang): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+      for (const key of issue.params.keys) fields[String(key)] = FIELD_MESSAGES.unknownField[lang];
+      continue;
+    }
+    const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const text = issue.keyword === 'too_big' ? FIELD_MESSAGES.tooLong : FIELD_MESSAGES.invalid;
+    fields[name] ??= text[lang];
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(errorBody(error.code, lang, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(errorBody('validation_failed', lang, fieldErrors(error.validation, lang)));
+    }
+    if (error.statusCode === 429) return reply.code(429).send(errorBody('rate_limited', lang));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large).
+      return reply.code(error.statusCode).send(errorBody('bad_request', lang));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal', lang));
+  });
+}

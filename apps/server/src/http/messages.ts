@@ -1,0 +1,57 @@
+import type { Lang } from '@cab/contract/constants';
+import type { ErrorCode } from '@cab/contract/errors';
+import type { Role } from '@cab/contract/roles';
+
+type Texts = Record<Lang, string>;
+
+/** Localized texts the server writes into answers; Russian is the fallback language (spec §9). */
+export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
+  bad_request: { ru: 'Неверные входные данные', en: 'Wrong input data' },
+  validation_failed: { ru: 'Неверные входные данные', en: 'Wrong input data' },
+  invalid_credentials: { ru: 'Неверный e-mail или пароль', en: 'Wrong e-mail or password' },
+  unauthorized: { ru: 'Требуется вход в систему', en: 'Please sign in' },
+  token_expired: { ru: 'Сессия истекла, войдите снова', en: 'Your session has expired, please sign in again' },
+  refresh_invalid: { ru: 'Сессия недействительна, войдите снова', en: 'Your session is no longer valid, please sign in again' },
+  forbidden: { ru: 'Недостаточно прав для этого действия', en: 'You do not have permission to do this' },
+  company_blocked: {
+    ru: 'Компания заблокирована: кабинет доступен только для просмотра',
+    en: 'The company is blocked: the cabinet is read-only',
+  },
+  not_found: { ru: 'Не найдено', en: 'Not found' },
+  conflict: { ru: 'Конфликт с текущим состоянием данных', en: 'This conflicts with the current state of the data' },
+  registration_unfinished: { ru: 'Завершите регистрацию компании', en: 'Please finish the company registration' },
+  rate_limited: { ru: 'Слишком много попыток, попробуйте позже', en: 'Too many attempts, please try again later' },
+  internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
+};
+
+export const FIELD_MESSAGES = {
+  required: { ru: 'Заполните данные', en: 'Fill the data' },
+  invalid: { ru: 'Неверное значение', en: 'Wrong value' },
+  tooLong: { ru: 'Слишком длинное значение', en: 'The value is too long' },
+  unknownField: { ru: 'Неизвестное поле', en: 'Unknown field' },
+} satisfies Record<string, Texts>;
+
+export const ROLE_TITLES: Record<Role, Texts> = {
+  root: { ru: 'Администратор платформы', en: 'Platform administrator' },
+  admin: { ru: 'Администратор компании', en: 'Company administrator' },
+  manager: { ru: 'Менеджер', en: 'Manager' },
+  viewer: { ru: 'Наблюдатель', en: 'Viewer' },
+  agent: { ru: 'Агент', en: 'Sales agent' },
+};
+
+export const DEFAULT_ROLE_TITLE: Texts = { ru: 'Пользователь', en: 'User' };
+
+export const WS_MESSAGES = {
+  authFailed: { ru: 'Ошибка авторизации соединения', en: 'Connection authorization failed' },
+} satisfies Record<string, Texts>;
+
+export const BANNER_TEXTS = {
+  companyBlocked: {
+    ru: 'Компания заблокирована. Кабинет работает только на просмотр, SIM-карты продолжают работать.',
+    en: 'Your company is blocked. The cabinet is read-only; your SIM cards keep working.',
+  },
+  balanceProblem: {
+    ru: 'Баланс исчерпан. Пополните счёт, чтобы SIM-карты не были заблокированы.',
+    en: 'Your balance is exhausted. Top up so your SIM cards are not blocked.',
+  },
+} satisfies Record<string, Texts>;

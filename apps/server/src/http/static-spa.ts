@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody, requestLang } from './errors.js';
+
+/**
+ * Serves the built SPA with client-side routing: any GET outside /api and /ws that is not a file
+ * answers index.html. Without a build (API-only deployments) unknown paths answer 404 JSON.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws');
+    if (hasBuild && request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('not_found', requestLang(request)));
+  });
+  return hasBuild;
+}

@@ -1,0 +1,51 @@
+import { CABINET_VERSION, type Lang } from '@cab/contract/constants';
+import type { MeResult } from '@cab/contract/me';
+import { ROLES } from '@cab/contract/roles';
+import type { Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { BANNER_TEXTS, DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../http/messages.js';
+import * as repo from './repository.js';
+
+export function centsToEur(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** The current user's data of spec §3/§7: user, company, news flag, update flag, SIM count. */
+export async function getMe(db: Db, principal: Principal, clientVersion: number, lang: Lang): Promise<MeResult> {
+  const me = await repo.findMe(db, principal.userId);
+  if (!me) throw new AppError('unauthorized');
+  const [showNews, simCount] = await Promise.all([
+    repo.hasUnseenNews(db, me.newsSeenAt),
+    repo.countCompanySims(db, me.companyId),
+  ]);
+  const role = ROLES.find((r) => r === me.role) ?? 'viewer';
+  const roleTitle = (ROLE_TITLES[role] ?? DEFAULT_ROLE_TITLE)[lang];
+  const message = me.balanceProblem
+    ? { type: 'danger' as const, text: BANNER_TEXTS.balanceProblem[lang], link: '/docs?new=1', target: '_self' }
+    : null;
+
+  return {
+    user: {
+      id: me.id,
+      first_name: me.firstName,
+      last_name: me.lastName,
+      email: me.email,
+      role,
+      role_title: roleTitle,
+      company_block: me.companyBlocked,
+      message,
+    },
+    company: {
+      id: me.companyId,
+      name: me.companyName,
+      balance: centsToEur(me.balanceCents),
+      billing_type: me.billingType,
+      contract: me.contract,
+      balance_problem: me.balanceProblem,
+    },
+    news: { show: showNews },
+    update: clientVersion < CABINET_VERSION,
+    sim_count: simCount,
+  };
+}

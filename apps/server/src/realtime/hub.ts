@@ -1,0 +1,112 @@
+import type { Lang } from '@cab/contract/constants';
+import { WsClientMessage, type WsServerEvent } from '@cab/contract/ws';
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { WS_PATH } from '@cab/contract/paths';
+import type { Principal } from '../auth/principal.js';
+import { resolvePrincipal } from '../auth/authenticate.js';
+import type { AccessTokens } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import { AppError } from '../http/errors.js';
+import { WS_MESSAGES } from '../http/messages.js';
+import type { BusMessage, EventBus } from './bus.js';
+import { updateUserLang } from './repository.js';
+
+const AUTH_TIMEOUT_MS = 10_000;
+const MAX_MESSAGE_BYTES = 8 * 1024;
+
+interface Connection {
+  socket: WebSocket;
+  principal: Principal | null;
+  appId: string | null;
+  lang: Lang;
+}
+
+function send(socket: WebSocket, event: WsServerEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}
+
+/** Holds this process's sockets and hands each bus message to the sockets it is meant for. */
+export class RealtimeHub {
+  private readonly connections = new Set<Connection>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+    bus: EventBus,
+  ) {
+    bus.subscribe((message) => this.deliver(message));
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  register(app: FastifyInstance): void {
+    app.get(WS_PATH, { websocket: true, config: { public: true } }, (socket) => this.accept(socket));
+  }
+
+  closeAll(): void {
+    for (const connection of this.connections) connection.socket.close(1001, 'server shutdown');
+  }
+
+  private accept(socket: WebSocket): void {
+    const connection: Connection = { socket, principal: null, appId: null, lang: 'ru' };
+    this.connections.add(connection);
+    const authTimer = setTimeout(() => {
+      if (!connection.principal) socket.close(4001, 'auth timeout');
+    }, AUTH_TIMEOUT_MS);
+    socket.on('message', (raw: Buffer, isBinary: boolean) => {
+      if (isBinary || raw.length > MAX_MESSAGE_BYTES) return socket.close(1009, 'message too big');
+      void this.handleMessage(connection, raw.toString('utf8'));
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      this.connections.delete(connection);
+    });
+  }
+
+  private async handleMessage(connection: Connection, text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const parsed = WsClientMessage.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === 'lang') {
+      connection.lang = message.data;
+      if (connection.principal) await updateUserLang(this.db, connection.principal.userId, message.data);
+      return;
+    }
+    connection.lang = message.lang;
+    connection.appId = message.x_app_id;
+    try {
+      connection.principal = await resolvePrincipal(this.db, this.tokens, message.data);
+      await updateUserLang(this.db, connection.principal.userId, message.lang);
+      send(connection.socket, { type: 'auth', data: { ok: true } });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(connection.socket, { type: 'auth', data: { ok: false, message: WS_MESSAGES.authFailed[connection.lang] } });
+      connection.socket.close(4001, 'unauthorized');
+    }
+  }
+
+  private deliver(message: BusMessage): void {
+    for (const connection of this.connections) {
+      const principal = connection.principal;
+      if (!principal) continue;
+      if (message.kind === 'session_revoked') {
+        if (principal.sessionId === message.sessionId) connection.socket.close(4001, 'session ended');
+        continue;
+      }
+      const { companyId, userId } = message.audience;
+      if (companyId !== undefined && principal.companyId !== companyId) continue;
+      if (userId !== undefined && principal.userId !== userId) continue;
+      send(connection.socket, message.event);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
+import type { Role } from '@cab/contract/roles';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.js';
+import type { Db, Tx } from '../db/client.js';
+import { companies, news, notifications, sims, users } from '../db/schema.js';
+import { makeIccid } from './iccid.js';
+import { DEMO_NEWS, DEMO_NOTIFICATIONS } from './demo-texts.js';
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string }> = [
+  { email: 'root@demo.local', role: 'root', firstName: 'Roman', lastName: 'Root' },
+  { email: 'admin@demo.local', role: 'admin', firstName: 'Anna', lastName: 'Adminova' },
+  { email: 'manager@demo.local', role: 'manager', firstName: 'Maxim', lastName: 'Managerov' },
+  { email: 'viewer@demo.local', role: 'viewer', firstName: 'Vera', lastName: 'Viewerova' },
+  { email: 'agent@demo.local', role: 'agent', firstName: 'Artem', lastName: 'Agentov' },
+];
+
+const DEMO_SIM_COUNT = 5000;
+const CHILD_SIM_COUNT = 1000;
+const INSERT_CHUNK = 1000;
+
+/** Seeds the demo dataset when the database holds no company yet; returns whether it did. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(companies);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [operator] = await tx
+      .insert(companies)
+      .values({ name: 'M2M Operator', contract: 'OP-0001', billingType: 2, taxNumber: '7700000001' })
+      .returning();
+    const [agency] = await tx
+      .insert(companies)
+      .values({ name: 'Sales Agent Petrov', contract: 'AG-2026/007', billingType: 2, taxNumber: '7700000002' })
+      .returning();
+    const [demo] = await tx
+      .insert(companies)
+      .values({
+        name: 'Demo Logistics LLC',
+        contract: 'D-2026/001',
+        billingType: 1,
+        balanceCents: 125_000,
+        taxNumber: '7700000003',
+        country: 'RU',
+        responsible: 'Anna Adminova',
+        agentCompanyId: agency?.id,
+      })
+      .returning();
+    if (!operator || !agency || !demo) throw new Error('demo companies were not created');
+    const [child] = await tx
+      .insert(companies)
+      .values({ name: 'Demo Logistics North', parentId: demo.id, contract: 'D-2026/002', billingType: 1, balanceCents: 30_000, taxNumber: '7700000004', country: 'RU' })
+      .returning();
+    if (!child) throw new Error('demo child company was not created');
+
+    const companyOf: Record<Role, number> = { root: operator.id, agent: agency.id, admin: demo.id, manager: demo.id, viewer: demo.id };
+    const created = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((u) => ({ ...u, companyId: companyOf[u.role], passwordHash, phone: '+79990000000' })))
+      .returning({ id: users.id, companyId: users.companyId });
+
+    await insertDemoSims(tx, demo.id, child.id);
+    await tx.insert(news).values(DEMO_NEWS.map((n, i) => ({ ...n, createdAt: new Date(Date.now() - (i + 1) * 86_400_000) })));
+    const now = Date.now();
+    await tx.insert(notifications).values(
+      created.flatMap((user) =>
+        DEMO_NOTIFICATIONS.map((n, i) => ({ ...n, companyId: user.companyId, userId: user.id, createdAt: new Date(now - (i + 1) * 3_600_000) })),
+      ),
+    );
+  });
+  return true;
+}
+
+async function insertDemoSims(tx: Tx, demoId: number, childId: number): Promise<void> {
+  for (let start = 0; start < DEMO_SIM_COUNT; start += INSERT_CHUNK) {
+    const rows = Array.from({ length: Math.min(INSERT_CHUNK, DEMO_SIM_COUNT - start) }, (_, k) => demoSim(start + k, demoId, childId));
+    await tx.insert(sims).values(rows);
+  }
+}
+
+function demoSim(n: number, demoId: number, childId: number) {
+  const profile = SIM_PROFILES[n % SIM_PROFILES.length] ?? 'BK';
+  // About one SIM in eight is blocked, spread over every block type.
+  const blockType = n % 8 === 7 ? (BLOCK_TYPES[1 + ((n >> 3) % (BLOCK_TYPES.length - 1))] ?? 'voluntary') : 'none';
+  return {
+    companyId: n < DEMO_SIM_COUNT - CHILD_SIM_COUNT ? demoId : childId,
+    iccid: makeIccid(100_000 + n),
+    msisdn: `7958${String(1_000_000 + n).padStart(7, '0')}`,
+    name: n % 3 === 0 ? null : `Tracker ${String(n + 1).padStart(4, '0')}`,
+    profile,
+    blockType,
+    msuCents: n % 4 === 0 ? 1500 : null,
+    package: profile === 'TD' ? '1GB/month' : null,
+    limitMb: profile === 'TC' ? 500 : null,
+    balanceCents: profile === 'TC' ? 1000 : null,
+    externalId: n % 5 === 0 ? `EXT-${n}` : null,
+  };
+}

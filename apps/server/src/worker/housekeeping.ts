@@ -1,0 +1,35 @@
+import { lt, or, isNotNull, and } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { refreshTokens } from '../db/schema.js';
+
+const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const INTERVAL_MS = 60 * 60 * 1000;
+
+/** Drops refresh tokens that expired, or were used or revoked, more than a week ago. */
+export async function purgeOldRefreshTokens(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  const rows = await db
+    .delete(refreshTokens)
+    .where(
+      or(
+        lt(refreshTokens.expiresAt, cutoff),
+        and(isNotNull(refreshTokens.revokedAt), lt(refreshTokens.revokedAt, cutoff)),
+        and(isNotNull(refreshTokens.usedAt), lt(refreshTokens.usedAt, cutoff)),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+/** The worker role's periodic jobs; returns a stop function. */
+export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
+  const run = () => {
+    purgeOldRefreshTokens(db)
+      .then((n) => n > 0 && log(`housekeeping: removed ${n} old refresh tokens`))
+      .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));
+  };
+  run();
+  const timer = setInterval(run, INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

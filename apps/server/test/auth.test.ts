@@ -1,0 +1,128 @@
+import { LoginResult, TokenPair } from '@cab/contract/auth';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JWT_SECRET, createTestApp, login, post, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('POST /api/login', () => {
+  it('answers {result:{token, refresh_token, id}} and the token carries exp', async () => {
+    const res = await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'demo-test-password' });
+    expect(res.statusCode).toBe(200);
+    const { result } = res.json() as { result: unknown };
+    const parsed = LoginResult.strict().parse(result);
+    const payload = JSON.parse(Buffer.from(parsed.token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const res = await post(t.app, '/api/login', { email: 'Admin@Demo.Local', password: 'demo-test-password' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('rejects a wrong password with a localized message', async () => {
+    const en = await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'nope' }, { lang: 'en' });
+    expect(en.statusCode).toBe(401);
+    expect(en.json()).toEqual({ message: 'Wrong e-mail or password', code: 'invalid_credentials' });
+    const ru = await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'nope' }, { lang: 'ru' });
+    expect(ru.json()).toEqual({ message: 'Неверный e-mail или пароль', code: 'invalid_credentials' });
+  });
+
+  it('rejects an unknown e-mail exactly like a wrong password', async () => {
+    const res = await post(t.app, '/api/login', { email: 'ghost@demo.local', password: 'demo-test-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('validates every field and rejects unknown ones', async () => {
+    const res = await post(t.app, '/api/login', { email: 'not-an-email', password: '', extra: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Wrong input data',
+      code: 'validation_failed',
+      fields: { email: 'Wrong value', password: 'Wrong value', extra: 'Unknown field' },
+    });
+  });
+});
+
+describe('token refresh', () => {
+  it('rotates: the new pair works, the old refresh token does not', async () => {
+    const first = await login(t.app, 'manager@demo.local');
+    const res = await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token });
+    expect(res.statusCode).toBe(200);
+    const next = TokenPair.strict().parse((res.json() as { result: unknown }).result);
+    expect(next.refresh_token).not.toBe(first.refresh_token);
+    const check = await post(t.app, '/api/session/check', undefined, { token: next.token });
+    expect(check.json()).toEqual({ result: { ok: true } });
+  });
+
+  it('a reused refresh token revokes the whole family', async () => {
+    const first = await login(t.app, 'manager@demo.local');
+    const rotated = (await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token })).json() as {
+      result: { token: string; refresh_token: string };
+    };
+    const reuse = await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toMatchObject({ code: 'refresh_invalid' });
+    // The legitimate holder of the newer tokens is signed out as well.
+    expect((await post(t.app, '/api/token/refresh', { refresh_token: rotated.result.refresh_token })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/session/check', undefined, { token: rotated.result.token })).statusCode).toBe(401);
+  });
+
+  it('rejects an unknown refresh token', async () => {
+    const res = await post(t.app, '/api/token/refresh', { refresh_token: 'made-up' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('authentication of calls', () => {
+  it('answers 401 without a token, with a bad one and with an expired one', async () => {
+    expect((await post(t.app, '/api/service/me', { version: 250314 })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/service/me', { version: 250314 }, { token: 'garbage' })).statusCode).toBe(401);
+    const session = await login(t.app, 'viewer@demo.local');
+    const claims = JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const res = await post(t.app, '/api/service/me', { version: 250314 }, { token: expired });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Your session has expired, please sign in again', code: 'token_expired' });
+  });
+
+  it('logout revokes the session: its access token and refresh token stop working', async () => {
+    const session = await login(t.app, 'viewer@demo.local');
+    const res = await post(t.app, '/api/logout', { refresh_token: session.refresh_token }, { token: session.token });
+    expect(res.statusCode).toBe(200);
+    expect((await post(t.app, '/api/session/check', undefined, { token: session.token })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/token/refresh', { refresh_token: session.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('answers 424 for a company whose registration is unfinished, but lets it log out', async () => {
+    const session = await login(t.app, 'agent@demo.local');
+    await t.database.db.execute(
+      (await import('drizzle-orm')).sql`update companies set registration_complete = false where id = (select company_id from users where id = ${session.id})`,
+    );
+    const res = await post(t.app, '/api/service/me', { version: 250314 }, { token: session.token });
+    expect(res.statusCode).toBe(424);
+    expect(res.json()).toMatchObject({ code: 'registration_unfinished' });
+    expect((await post(t.app, '/api/logout', {}, { token: session.token })).statusCode).toBe(200);
+    await t.database.db.execute((await import('drizzle-orm')).sql`update companies set registration_complete = true`);
+  });
+
+  it('rate-limits login attempts with a localized 429', async () => {
+    let last = 0;
+    let body: unknown;
+    for (let i = 0; i < 25; i++) {
+      const res = await post(t.app, '/api/login', { email: 'ratelimit@demo.local', password: 'x' }, { lang: 'ru', headers: { 'x-forwarded-for': '10.9.9.9' } });
+      last = res.statusCode;
+      body = res.json();
+      if (last === 429) break;
+    }
+    expect(last).toBe(429);
+    expect(body).toEqual({ message: 'Слишком много попыток, попробуйте позже', code: 'rate_limited' });
+  });
+});

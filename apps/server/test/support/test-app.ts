@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { seedDemo } from '../../src/seed/demo.js';
+
+export const DEMO_PASSWORD = 'demo-test-password';
+export const JWT_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+
+/** The database under test: PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+export interface TestApp extends BuiltApp {
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Drops everything so each test file starts from an empty, freshly migrated database. */
+async function resetPostgres(database: Database): Promise<void> {
+  await database.db.execute(sql`drop schema if exists public cascade`);
+  await database.db.execute(sql`drop schema if exists drizzle cascade`);
+  await database.db.execute(sql`create schema public`);
+}
+
+export async function createTestApp(options: { listen?: boolean; seed?: boolean } = {}): Promise<TestApp> {
+  const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
+  if (database.kind === 'postgres') await resetPostgres(database);
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET, WEB_DIST: '/nonexistent', ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}) });
+  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET });
+  await built.bus.listen();
+  if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
+  else await built.app.ready();
+  return {
+    ...built,
+    database,
+    close: async () => {
+      built.hub.closeAll();
+      await built.app.close();
+      await built.bus.close();
+      await database.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: 'ru' | 'en';
+  headers?: Record<string, string>;
+}
+
+/** POSTs JSON the way the web client does: `?lang=` and a bearer token when given. */
+export async function post(app: FastifyInstance, url: string, body?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${url}?lang=${options.lang ?? 'en'}`,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}
+
+export async function get(app: FastifyInstance, url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: `${url}?lang=${options.lang ?? 'en'}`,
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  });
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const response = await post(app, '/api/login', { email, password });
+  if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
+  return (response.json() as { result: { token: string; refresh_token: string; id: number } }).result;
+}

@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { WsServerEvent } from '@cab/contract/ws';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { ME_KEY } from '@/lib/me-query';
+import type { ToastMessage } from '@/lib/toast-bus';
+import type { PopupStore } from '../widgets/popups/popup-store';
+import {
+  NOTIFY_KEY,
+  notificationAdded,
+  QUEUE_KEY,
+  queueAdded,
+  queueChanged,
+  queueDeleted,
+  type NotifyState,
+  type QueueState,
+} from './header-state';
+
+export interface WsEventContext {
+  queryClient: QueryClient;
+  popups: PopupStore;
+  toast: (message: ToastMessage) => void;
+  translate: (key: string) => string;
+}
+
+/** Applies a server event to the cache (spec §4): the header, lists and user data follow. */
+export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
+  const { queryClient } = ctx;
+  switch (event.type) {
+    case 'queue_add':
+      queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueAdded(state, event.data));
+      return;
+    case 'queue_change':
+      queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueChanged(state, event.data));
+      return;
+    case 'queue_del':
+      queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueDeleted(state, event.data.qid));
+      return;
+    case 'sim_update':
+      void queryClient.invalidateQueries({ queryKey: ['sims'] });
+      return;
+    case 'order':
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      return;
+    case 'notify': {
+      const { popup, ...notification } = event.data;
+      queryClient.setQueryData<NotifyState>(NOTIFY_KEY, (state) => notificationAdded(state, notification));
+      void queryClient.invalidateQueries({ queryKey: ['notify', 'all'] });
+      if (popup?.show) ctx.popups.add({ type: popup.type, text: popup.text });
+      return;
+    }
+    case 'portal_update':
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
+      return;
+    case 'auth':
+      if (!event.data.ok) {
+        ctx.toast({
+          severity: 'error',
+          summary: ctx.translate('common.error'),
+          detail: event.data.message ?? ctx.translate('ws.authError'),
+          life: TOAST_LIFE_MS,
+          group: 'tr',
+        });
+      }
+      return;
+  }
+}

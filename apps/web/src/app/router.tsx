@@ -1,0 +1,68 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setNavigator } from '@/lib/navigation';
+import { GuestLayout } from './guards/guest-layout';
+import { RequireSession } from './guards/require-session';
+import { RootOnly } from './guards/root-only';
+import { RouteError } from './guards/route-error';
+
+type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+
+/** Every route is its own chunk (ARCHITECTURE §9); modules export `Component`. */
+function page(path: string, load: LazyPage): RouteObject {
+  return { path, lazy: load };
+}
+
+const shellRoutes: RouteObject[] = [
+  page('home', () => import('@/features/home/components/home-page')),
+  page('faq', () => import('@/features/faq/components/faq-page')),
+  page('list', () => import('@/features/sims/components/sim-list-page')),
+  page('sim/:id', () => import('@/features/sims/components/sim-page')),
+  page('report', () => import('@/features/reports/components/reports-page')),
+  page('report/sessions', () => import('@/features/reports/components/report-sessions-page')),
+  page('report/day', () => import('@/features/reports/components/report-day-page')),
+  page('report/call_sms', () => import('@/features/reports/components/report-call-sms-page')),
+  page('docs', () => import('@/features/docs/components/docs-page')),
+  page('deposit', () => import('@/features/deposit/components/deposit-page')),
+  page('agent/info', () => import('@/features/agent/components/agent-info-page')),
+  page('agent/request/:id', () => import('@/features/agent/components/agent-request-page')),
+  page('profile', () => import('@/features/profile/components/profile-page')),
+  page('company/:id', () => import('@/features/company/components/company-page')),
+  page('generated_reports', () => import('@/features/generated-reports/components/generated-reports-page')),
+  page('notifies', () => import('@/features/notifications/components/notifies-page')),
+  page('groups', () => import('@/features/groups/components/groups-page')),
+  page('orders', () => import('@/features/orders/components/orders-page')),
+  {
+    element: <RootOnly />,
+    children: [
+      page('companies', () => import('@/features/companies/components/companies-page')),
+      page('tools', () => import('@/features/tools/components/tools-page')),
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      {
+        element: <GuestLayout />,
+        children: [
+          page('login', () => import('@/features/auth/components/login-page')),
+          page('register', () => import('@/features/register/components/register-page')),
+          page('forgot', () => import('@/features/forgot/components/forgot-page')),
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [{ lazy: () => import('./shell/shell-layout'), children: shellRoutes }],
+      },
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigator((to) => void router.navigate(to));

@@ -1,0 +1,65 @@
+import { useRef } from 'react';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { ProgressBar } from 'primereact/progressbar';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useIsLoggedIn } from '@/lib/me-query';
+import { formatUnixDate } from '@/lib/format-date';
+import { queueQueryOptions } from '../../realtime/header-queries';
+
+export function QueueCounter() {
+  const { t } = useTranslation();
+  const panel = useRef<OverlayPanel>(null);
+  const queryClient = useQueryClient();
+  const loggedIn = useIsLoggedIn();
+  const { data } = useQuery({ ...queueQueryOptions(queryClient), enabled: loggedIn });
+  const count = data?.count ?? 0;
+  const items = data?.items ?? [];
+  return (
+    <>
+      <button
+        type="button"
+        className="header-button header-queue"
+        aria-haspopup="dialog"
+        aria-label={`${t('header.queue')}: ${count}`}
+        data-testid="queue-counter"
+        onClick={(event) => panel.current?.toggle(event)}
+      >
+        <i className="pi pi-sync" aria-hidden="true" />
+        <span className={`header-queue__count${count > 0 ? ' header-queue__count--active' : ''}`} data-testid="queue-count">
+          {count}
+        </span>
+      </button>
+      <OverlayPanel ref={panel} className="header-panel header-panel--queue">
+        <div className="queue-panel" data-testid="queue-dropdown">
+          <h3 className="header-panel__title">{t('queue.title')}</h3>
+          {items.length === 0 ? (
+            <p className="queue-panel__empty">{t('queue.empty')}</p>
+          ) : (
+            <ul className="queue-panel__list">
+              {items.map((item) => (
+                <li key={item.qid} className="queue-item" data-testid="queue-item">
+                  <div className="queue-item__head">
+                    <strong>{t(`queue.reasons.${item.queue}`)}</strong>
+                    <time>{formatUnixDate(item.added)}</time>
+                  </div>
+                  <div className="queue-item__user">{`${item.user.first_name} ${item.user.last_name}`}</div>
+                  <ProgressBar value={Math.round(item.status.percentage)} className="queue-item__bar" />
+                  <div className="queue-item__stats">
+                    <span>{t('queue.progress', { process: item.status.process, count: item.status.count })}</span>
+                    <span className="text-success">
+                      {t('queue.ok')}: {item.status.ok}
+                    </span>
+                    <span className="text-danger">
+                      {t('queue.fail')}: {item.status.fail}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </OverlayPanel>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { useTranslation } from 'react-i18next';
+import type { MeUser } from '@cab/contract/me';
+import { hasImpersonationBackup, restoreImpersonationBackup } from '@/lib/auth-storage';
+import { logout } from '@/lib/session';
+
+function restore(): void {
+  restoreImpersonationBackup();
+  window.location.assign('/');
+}
+
+export function UserMenu({ user }: { user: MeUser | undefined }) {
+  const { t } = useTranslation();
+  const panel = useRef<OverlayPanel>(null);
+  const canRestore = hasImpersonationBackup();
+  const blocked = user?.company_block === true;
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const close = () => panel.current?.hide();
+  return (
+    <>
+      <button
+        type="button"
+        className={`header-button header-user${blocked ? ' header-user--blocked' : ''}`}
+        aria-haspopup="menu"
+        aria-label={t('header.userMenu')}
+        data-testid="user-menu"
+        onClick={(event) => panel.current?.toggle(event)}
+      >
+        <span className="header-user__avatar" aria-hidden="true">
+          {(user?.first_name[0] ?? '').toUpperCase()}
+          {(user?.last_name[0] ?? '').toUpperCase()}
+        </span>
+        <span className="header-user__text">
+          <span className="header-user__name">{name}</span>
+          <span className="header-user__role">{user?.role_title || t('profileRole')}</span>
+        </span>
+        <i className="pi pi-angle-down" aria-hidden="true" />
+      </button>
+      <OverlayPanel ref={panel} className="header-panel header-panel--menu">
+        <ul className="menu-list" role="menu" aria-label={t('header.userMenu')}>
+          <li role="none">
+            <Link
+              role="menuitem"
+              to="/profile"
+              onClick={close}
+              className={blocked ? 'menu-list__item text-danger' : 'menu-list__item'}
+              data-testid="menu-profile"
+            >
+              <i className="pi pi-user" aria-hidden="true" /> {t('header.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/company/my" onClick={close} className="menu-list__item" data-testid="menu-company">
+              <i className="pi pi-building" aria-hidden="true" /> {t('header.company')}
+            </Link>
+          </li>
+          {canRestore && (
+            <li role="none">
+              <button type="button" role="menuitem" className="menu-list__item" onClick={restore} data-testid="menu-restore">
+                <i className="pi pi-replay" aria-hidden="true" /> {t('header.restore')}
+              </button>
+            </li>
+          )}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-list__item"
+              data-testid="menu-logout"
+              onClick={() => {
+                close();
+                void logout();
+              }}
+            >
+              <i className="pi pi-sign-out" aria-hidden="true" /> {t('header.logout')}
+            </button>
+          </li>
+        </ul>
+      </OverlayPanel>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useMe } from '@/lib/me-query';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { AppHeader } from './header/app-header';
+import { Sidebar } from './sidebar/sidebar';
+import { SidebarProvider } from './sidebar/sidebar-state';
+import { NewsDrawer } from '../widgets/news/news-drawer';
+import { UpdateDialog } from '../widgets/update-dialog';
+
+/** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
+export function Component() {
+  const me = useMe();
+  const [newsOpen, setNewsOpen] = useState(false);
+  const newsShow = me.data?.news.show === true;
+
+  // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true").
+  useEffect(() => {
+    if (newsShow) setNewsOpen(true);
+  }, [newsShow]);
+
+  return (
+    <SidebarProvider>
+      <div className="shell">
+        <AppHeader onNewsClick={() => setNewsOpen((open) => !open)} />
+        <div className="shell__body">
+          <Sidebar />
+          <main className="shell__content" id="main">
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+      <NewsDrawer visible={newsOpen} onHide={() => setNewsOpen(false)} />
+      <UpdateDialog visible={me.data?.update === true} />
+    </SidebarProvider>
+  );
+}

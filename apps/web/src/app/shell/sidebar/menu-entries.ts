@@ -1,0 +1,31 @@
+/** Side menu of spec §2; `name` gives the e2e id `menu-<name>`. */
+export interface MenuEntry {
+  name: string;
+  labelKey: string;
+  icon: string;
+  to?: string;
+  rootOnly?: boolean;
+  children?: MenuEntry[];
+}
+
+export const MENU_ENTRIES: MenuEntry[] = [
+  { name: 'faq', labelKey: 'sidebar.faq', icon: 'pi-question-circle', to: '/faq' },
+  { name: 'home', labelKey: 'sidebar.home', icon: 'pi-home', to: '/home' },
+  { name: 'list', labelKey: 'sidebar.list', icon: 'pi-list', to: '/list' },
+  { name: 'groups', labelKey: 'sidebar.groups', icon: 'pi-sitemap', to: '/groups' },
+  { name: 'orders', labelKey: 'sidebar.orders', icon: 'pi-shopping-cart', to: '/orders' },
+  { name: 'docs', labelKey: 'sidebar.docs', icon: 'pi-file', to: '/docs' },
+  {
+    name: 'report',
+    labelKey: 'sidebar.reports',
+    icon: 'pi-chart-bar',
+    children: [
+      { name: 'report-sessions', labelKey: 'sidebar.reportSessions', icon: 'pi-clock', to: '/report/sessions' },
+      { name: 'report-day', labelKey: 'sidebar.reportDay', icon: 'pi-calendar', to: '/report/day' },
+      { name: 'report-call_sms', labelKey: 'sidebar.reportCallSms', icon: 'pi-comments', to: '/report/call_sms' },
+    ],
+  },
+  { name: 'generated_reports', labelKey: 'sidebar.downloads', icon: 'pi-download', to: '/generated_reports' },
+  { name: 'companies', labelKey: 'sidebar.companies', icon: 'pi-building', to: '/companies', rootOnly: true },
+  { name: 'tools', labelKey: 'sidebar.tools', icon: 'pi-wrench', to: '/tools', rootOnly: true },
+];

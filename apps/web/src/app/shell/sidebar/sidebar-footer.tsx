@@ -1,0 +1,43 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BILLING_TYPES, HELP_SITE_URL } from '@cab/contract/constants';
+import type { MeCompany } from '@cab/contract/me';
+import { currentLang } from '@/lib/i18n';
+import { formatMoney } from '@/components/format-money';
+
+export function SidebarFooter({ company, compact }: { company: MeCompany | undefined; compact: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const helpUrl = `${HELP_SITE_URL}/?path=${encodeURIComponent(pathname)}&lang=${currentLang()}`;
+  const showBalance = !compact && company?.billing_type === BILLING_TYPES.prepay && company.balance !== null;
+  return (
+    <div className="sidebar__footer">
+      {showBalance && (
+        <div className="sidebar__balance" data-testid="sidebar-balance">
+          <span className="sidebar__caption">{t('sidebar.balance')}</span>
+          <strong className={company.balance_problem ? 'text-danger' : undefined}>{formatMoney(company.balance ?? 0)}</strong>
+          <Link to="/docs?new=1" className="sidebar__topup" data-testid="sidebar-topup">
+            <i className="pi pi-plus-circle" aria-hidden="true" /> {t('sidebar.topup')}
+          </Link>
+        </div>
+      )}
+      {!compact && company?.contract && (
+        <div className="sidebar__contract" data-testid="sidebar-contract">
+          <span className="sidebar__caption">{t('sidebar.contract')}</span> {company.contract}
+        </div>
+      )}
+      <a
+        className="side-menu__link"
+        href={helpUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="sidebar-help"
+        aria-label={compact ? t('sidebar.help') : undefined}
+        title={compact ? t('sidebar.help') : undefined}
+      >
+        <i className="pi pi-question side-menu__icon" aria-hidden="true" />
+        {!compact && <span className="side-menu__label">{t('sidebar.help')}</span>}
+      </a>
+    </div>
+  );
+}

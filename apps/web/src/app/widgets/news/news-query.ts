@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { NEWS_PAGE_SIZE, NEWS_TOAST_LIFE_MS } from '@cab/contract/constants';
+import { API } from '@cab/contract/paths';
+import type { NewsItem, NewsListResult } from '@cab/contract/news';
+import { api, required } from '@/lib/api';
+import { i18next } from '@/lib/i18n';
+import { showToast } from '@/lib/toast-bus';
+
+/** News filter state of spec §3; pageIndex is 1-based here and zero-based in the request. */
+export interface NewsFilter {
+  pageIndex: number;
+  pageSize: number;
+  items: NewsItem[];
+  countAll: number;
+}
+
+export function pageCountOf(countAll: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(countAll / pageSize));
+}
+
+export function clampPage(pageIndex: number, pageCount: number): number {
+  return Math.min(Math.max(1, pageIndex), Math.max(1, pageCount));
+}
+
+async function fetchNews(pageIndex: number, pageSize: number): Promise<NewsListResult> {
+  try {
+    // The panel shows its own error view; the default error toast is replaced by the news one.
+    const result = await api.post<NewsListResult>(
+      API.newsList,
+      { page: pageIndex - 1, size: pageSize },
+      { onError: () => undefined },
+    );
+    return required(result);
+  } catch (error) {
+    showToast({
+      severity: 'warn',
+      summary: i18next.t('common.error'),
+      detail: i18next.t('news.failed'),
+      life: NEWS_TOAST_LIFE_MS,
+      group: 'br',
+    });
+    throw error;
+  }
+}
+
+export function newsQueryOptions(pageIndex: number, pageSize: number = NEWS_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: ['news', pageIndex, pageSize],
+    queryFn: () => fetchNews(pageIndex, pageSize),
+    retry: false,
+  });
+}

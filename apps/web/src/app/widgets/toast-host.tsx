@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { Toast } from 'primereact/toast';
+import { attachToastHost, type ToastGroup } from '@/lib/toast-bus';
+
+/** The three toast groups of spec §2: general top-right, top-center, news bottom-right. */
+export function ToastHost() {
+  const topRight = useRef<Toast>(null);
+  const topCenter = useRef<Toast>(null);
+  const bottomRight = useRef<Toast>(null);
+
+  useEffect(() => {
+    const refs: Record<ToastGroup, React.RefObject<Toast | null>> = {
+      tr: topRight,
+      tc: topCenter,
+      br: bottomRight,
+    };
+    return attachToastHost(({ group = 'tr', ...message }) => refs[group].current?.show(message));
+  }, []);
+
+  return (
+    <>
+      <Toast ref={topRight} position="top-right" />
+      <Toast ref={topCenter} position="top-center" />
+      <Toast ref={bottomRight} position="bottom-right" />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LANGS, type Lang } from '@cab/contract/constants';
+import { changeLang, currentLang } from '@/lib/i18n';
+
+/** ru/en switch: stores `lang`, switches i18next (the socket re-sends it) and refetches server texts. */
+export function LangSwitch() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const active = i18n.language as Lang;
+
+  async function select(lang: Lang): Promise<void> {
+    if (lang === currentLang()) return;
+    await changeLang(lang);
+    await queryClient.invalidateQueries();
+  }
+
+  return (
+    <div className="lang-switch" role="group" aria-label={t('lang.label')} data-testid="lang-switch">
+      {LANGS.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          className={`lang-switch__option${active === lang ? ' lang-switch__option--active' : ''}`}
+          aria-pressed={active === lang}
+          aria-label={t(`lang.${lang}`)}
+          title={t(`lang.${lang}`)}
+          data-testid={`lang-${lang}`}
+          onClick={() => void select(lang)}
+        >
+          {lang.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { InputText } from 'primereact/inputtext';
+import { Button } from 'primereact/button';
+import { completeLogin } from '@/lib/session';
+import { ApiError } from '@/lib/api-error';
+import { login } from '../api/login';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'auth.emailRequired').max(254).pipe(z.email('auth.emailInvalid')),
+  password: z.string().min(1, 'auth.passwordRequired').max(200),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  async function submit(values: LoginValues): Promise<void> {
+    setServerError(null);
+    try {
+      const result = await login(values);
+      if (result) completeLogin(result);
+      else setServerError(t('common.unexpectedError'));
+    } catch (error) {
+      setServerError(error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'));
+    }
+  }
+
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+  return (
+    <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} data-testid="login-form">
+      <div className="field">
+        <label htmlFor="login-email">{t('auth.email')}</label>
+        <InputText
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          invalid={Boolean(emailError)}
+          aria-invalid={Boolean(emailError)}
+          aria-describedby={emailError ? 'login-email-error' : undefined}
+          data-testid="login-email"
+          {...register('email')}
+        />
+        {emailError && (
+          <small id="login-email-error" className="p-error" data-testid="login-email-error">
+            {t(emailError)}
+          </small>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">{t('auth.password')}</label>
+        <InputText
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          invalid={Boolean(passwordError)}
+          aria-invalid={Boolean(passwordError)}
+          aria-describedby={passwordError ? 'login-password-error' : undefined}
+          data-testid="login-password"
+          {...register('password')}
+        />
+        {passwordError && (
+          <small id="login-password-error" className="p-error" data-testid="login-password-error">
+            {t(passwordError)}
+          </small>
+        )}
+      </div>
+      {serverError && (
+        <div className="auth-form__error" role="alert" data-testid="login-error">
+          <i className="pi pi-exclamation-circle" aria-hidden="true" />
+          {serverError}
+        </div>
+      )}
+      <Button type="submit" label={t('auth.submit')} loading={isSubmitting} data-testid="login-submit" />
+    </form>
+  );
+}

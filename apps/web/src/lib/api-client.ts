@@ -1,0 +1,151 @@
+import { API, PUBLIC_PATH_PREFIXES } from '@cab/contract/paths';
+import { TOAST_LIFE_MS, UNAUTHORIZED_COUNTER_CAP, type Lang } from '@cab/contract/constants';
+import type { TokenPair } from '@cab/contract/auth';
+import { ApiError, readApiError } from './api-error';
+import type { TokenStorage } from './auth-storage';
+import { isTokenFresh } from './jwt';
+import type { ToastMessage } from './toast-bus';
+
+/** Screens where no refresh is attempted and a 424 stays silent (spec §7–§8). */
+const AUTH_SCREENS = ['/register', '/login', '/forgot'];
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  navigate: (to: string) => void;
+  toast: (message: ToastMessage) => void;
+  translate: (key: 'common.error' | 'common.unexpectedError') => string;
+  getLang: () => Lang;
+  getPathname: () => string;
+  getAppId: () => string;
+  tokens: TokenStorage;
+  /** Called when the session ends on the client (failed refresh, rejected token). */
+  onLoggedOut: () => void;
+  now?: () => number;
+}
+
+export interface RequestOptions {
+  /** Replaces the default error toast (not the 401/424 handling). */
+  onError?: (error: ApiError) => void;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  /** Resolves to `body.result`, or null when the network failed; throws ApiError on other answers. */
+  get<T>(path: string, options?: RequestOptions): Promise<T | null>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
+  /** A fresh access token (refreshing first when needed), or null. Used by the websocket. */
+  freshToken(): Promise<string | null>;
+  unauthorizedCount(): number;
+}
+
+function isPublicPath(path: string): boolean {
+  return PUBLIC_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const now = deps.now ?? Date.now;
+  let unauthorized = 0;
+  let refreshing: Promise<string | null> | null = null;
+
+  const onAuthScreen = () => AUTH_SCREENS.some((screen) => deps.getPathname().startsWith(screen));
+
+  function url(path: string): string {
+    const separator = path.includes('?') ? '&' : '?';
+    return `${path}${separator}lang=${deps.getLang()}`;
+  }
+
+  function logoutLocally(): void {
+    deps.tokens.clear();
+    deps.onLoggedOut();
+    deps.navigate('/login');
+  }
+
+  async function refresh(refreshToken: string): Promise<string | null> {
+    let response: Response;
+    try {
+      response = await deps.fetch(url(API.tokenRefresh), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+    } catch {
+      return null; // Offline: keep the session, the call itself will fail as a network error.
+    }
+    if (!response.ok) {
+      logoutLocally();
+      return null;
+    }
+    const body = (await response.json()) as { result: TokenPair };
+    deps.tokens.write(body.result);
+    return body.result.token;
+  }
+
+  function freshToken(): Promise<string | null> {
+    const { token, refreshToken } = deps.tokens.read();
+    if (isTokenFresh(token, now())) return Promise.resolve(token);
+    if (!refreshToken || onAuthScreen()) return Promise.resolve(token);
+    // Single flight: concurrent calls share one refresh (a refresh token is single use).
+    refreshing ??= refresh(refreshToken).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function handleError(error: ApiError, hadToken: boolean, options: RequestOptions | undefined): void {
+    if (error.status === 401) {
+      unauthorized = Math.min(unauthorized + 1, UNAUTHORIZED_COUNTER_CAP);
+      if (hadToken) logoutLocally();
+      return;
+    }
+    if (error.status === 424) {
+      if (!deps.getPathname().startsWith('/register')) deps.navigate('/register?step=2');
+      return;
+    }
+    if (options?.onError) {
+      options.onError(error);
+      return;
+    }
+    deps.toast({
+      severity: 'error',
+      summary: deps.translate('common.error'),
+      detail: error.message || deps.translate('common.unexpectedError'),
+      life: TOAST_LIFE_MS,
+      group: 'tr',
+    });
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: RequestOptions) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    let token: string | null = null;
+    if (!isPublicPath(path)) {
+      token = await freshToken();
+      headers['X-App-Id'] = deps.getAppId();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    let response: Response;
+    try {
+      response = await deps.fetch(url(path), {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        signal: options?.signal,
+      });
+    } catch {
+      return null;
+    }
+    if (response.ok) {
+      const json = (await response.json()) as { result: T };
+      return json.result;
+    }
+    const error = await readApiError(response);
+    handleError(error, token !== null, options);
+    throw error;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    freshToken,
+    unauthorizedCount: () => unauthorized,
+  };
+}

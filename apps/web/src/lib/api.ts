@@ -1,0 +1,38 @@
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { createApiClient } from './api-client';
+import { getAppId } from './app-id';
+import { cookieTokenStorage } from './auth-storage';
+import { currentLang, i18next } from './i18n';
+import { navigateTo } from './navigation';
+import { sessionStore } from './session-store';
+import { showToast } from './toast-bus';
+
+export const api = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  navigate: navigateTo,
+  toast: showToast,
+  translate: (key) => i18next.t(key),
+  getLang: currentLang,
+  getPathname: () => window.location.pathname,
+  getAppId,
+  tokens: cookieTokenStorage,
+  onLoggedOut: () => sessionStore.setStatus('out'),
+});
+
+export class NetworkError extends Error {
+  constructor() {
+    super('Network request failed');
+    this.name = 'NetworkError';
+  }
+}
+
+/** For queries: a network failure (null) becomes a query error instead of empty data. */
+export function required<T>(value: T | null): T {
+  if (value === null) throw new NetworkError();
+  return value;
+}
+
+/** The spec's success toast (title Success/Успешно, 3000 ms). */
+export function showSuccessToast(detail: string): void {
+  showToast({ severity: 'success', summary: i18next.t('common.success'), detail, life: TOAST_LIFE_MS, group: 'tr' });
+}

@@ -1,0 +1,49 @@
+import { STORAGE_KEYS } from '@cab/contract/storage';
+import { getCookie, removeCookie, setCookie } from './cookies';
+
+export interface StoredTokens {
+  token: string | null;
+  refreshToken: string | null;
+}
+
+export interface TokenStorage {
+  read(): StoredTokens;
+  write(pair: { token: string; refresh_token: string }): void;
+  /** Removes the access and refresh tokens (logout keeps the user id cookie, as the spec says). */
+  clear(): void;
+}
+
+export const cookieTokenStorage: TokenStorage = {
+  read: () => ({ token: getCookie(STORAGE_KEYS.token), refreshToken: getCookie(STORAGE_KEYS.refreshToken) }),
+  write: (pair) => {
+    setCookie(STORAGE_KEYS.token, pair.token);
+    setCookie(STORAGE_KEYS.refreshToken, pair.refresh_token);
+  },
+  clear: () => {
+    removeCookie(STORAGE_KEYS.token);
+    removeCookie(STORAGE_KEYS.refreshToken);
+  },
+};
+
+export function storeLogin(result: { token: string; refresh_token: string; id: number }): void {
+  cookieTokenStorage.write(result);
+  setCookie(STORAGE_KEYS.userId, String(result.id));
+}
+
+export function hasImpersonationBackup(): boolean {
+  return getCookie(STORAGE_KEYS.oldToken) !== null;
+}
+
+/** Puts the saved root credentials back (spec §4 impersonation restore). */
+export function restoreImpersonationBackup(): void {
+  const pairs = [
+    [STORAGE_KEYS.oldToken, STORAGE_KEYS.token],
+    [STORAGE_KEYS.oldRefreshToken, STORAGE_KEYS.refreshToken],
+    [STORAGE_KEYS.oldUserId, STORAGE_KEYS.userId],
+  ] as const;
+  for (const [from, to] of pairs) {
+    const value = getCookie(from);
+    if (value !== null) setCookie(to, value);
+    removeCookie(from);
+  }
+}

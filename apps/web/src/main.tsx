@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'primereact/resources/themes/lara-light-indigo/theme.css';
+import 'primeicons/primeicons.css';
+import './app/styles.css';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+import { bootstrapSession } from './lib/session';
+
+async function start(): Promise<void> {
+  await initI18n();
+  bootstrapSession(window.location.pathname);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing in index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();
