@@ -1,7 +1,10 @@
 import { API } from '@cab/contract/paths';
-import type { NotifyListResult, NotifyReadResult } from '@cab/contract/notify';
-import type { Notification } from '@cab/contract/notify';
+import type { z } from 'zod';
+import type { Notification, NotifyListResult, NotifyReadResult as NotifyReadSchema } from '@cab/contract/notify';
 import { api, required } from './api';
+
+// The contract exports the schema only; the type is inferred here (type-only, no zod in the bundle).
+type NotifyReadResult = z.infer<typeof NotifyReadSchema>;
 
 export async function listNotifications(all: boolean): Promise<NotifyListResult> {
   return required(await api.post<NotifyListResult>(API.notifyList, all ? { all: true } : {}));

@@ -35,6 +35,7 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
   };
   const pageCount = pageCountOf(filter.countAll, filter.pageSize);
   const goTo = (page: number) => setPageIndex(clampPage(page, pageCount));
+  const loading = news.isPending || (news.isError && news.isFetching);
 
   return (
     <Drawer
@@ -45,8 +46,8 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
       header={<h2 className="news-drawer__title">{t('news.title')}</h2>}
       data-testid="news-drawer"
     >
-      {news.isPending && <NewsSkeleton />}
-      {news.isError && (
+      {visible && loading && <NewsSkeleton />}
+      {news.isError && !news.isFetching && (
         <div className="state-view" role="alert" data-testid="news-error">
           <i className="pi pi-exclamation-triangle state-view__icon" aria-hidden="true" />
           <h3>{t('common.error')}</h3>

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BILLING_TYPES } from '@cab/contract/constants';
+import { PageTitle } from '@/components/page-title';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { formatMoney } from '@/components/format-money';
+import { useMe } from '@/lib/me-query';
+import { StatCard } from './stat-card';
+
+/** Route module (react-router lazy convention: the page is the `Component` export). */
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (!me.data) return <FullPageSpinner />;
+  const { user, company, sim_count: simCount } = me.data;
+  const prepay = company.billing_type === BILLING_TYPES.prepay && company.balance !== null;
+  return (
+    <div className="home-page">
+      <PageTitle>{t('home.welcome', { name: user.first_name || user.email })}</PageTitle>
+      {prepay && company.balance_problem && (
+        <div className="inline-message inline-message--warn" role="alert" data-testid="home-balance-problem">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t('home.balanceProblem')}</span>
+          <Link to="/docs?new=1">{t('home.topup')}</Link>
+        </div>
+      )}
+      <div className="stat-grid">
+        <StatCard icon="pi-building" label={t('home.company')} testId="home-company">
+          {company.name}
+          {company.contract && (
+            <small className="stat-card__sub">
+              {t('home.contract')}: {company.contract}
+            </small>
+          )}
+        </StatCard>
+        {prepay && (
+          <StatCard icon="pi-wallet" label={t('home.balance')} testId="home-balance">
+            <span className={company.balance_problem ? 'text-danger' : undefined}>{formatMoney(company.balance ?? 0)}</span>
+          </StatCard>
+        )}
+        <StatCard icon="pi-id-card" label={t('home.sims')} testId="home-sims">
+          {simCount.toLocaleString('en-GB')}
+          <Link to="/list" className="stat-card__link">
+            {t('home.openList')} <i className="pi pi-arrow-right" aria-hidden="true" />
+          </Link>
+        </StatCard>
+        <StatCard icon="pi-user" label={t('home.role')} testId="home-role">
+          {user.role_title || t('profileRole')}
+        </StatCard>
+      </div>
+    </div>
+  );
+}
