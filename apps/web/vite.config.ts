@@ -4,11 +4,19 @@ import react from '@vitejs/plugin-react';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// react-router's package exports only its development build; production bundles take the lean one.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: {
     proxy: {
@@ -17,4 +25,4 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
-});
+}));

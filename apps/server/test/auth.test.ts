@@ -13,7 +13,7 @@ describe('POST /api/login', () => {
   it('answers {result:{token, refresh_token, id}} and the token carries exp', async () => {
     const res = await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'demo-test-password' });
     expect(res.statusCode).toBe(200);
-    const { result } = res.json() as { result: unknown };
+    const { result } = res.json<{ result: unknown }>();
     const parsed = LoginResult.strict().parse(result);
     const payload = JSON.parse(Buffer.from(parsed.token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
@@ -54,7 +54,7 @@ describe('token refresh', () => {
     const first = await login(t.app, 'manager@demo.local');
     const res = await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token });
     expect(res.statusCode).toBe(200);
-    const next = TokenPair.strict().parse((res.json() as { result: unknown }).result);
+    const next = TokenPair.strict().parse(res.json<{ result: unknown }>().result);
     expect(next.refresh_token).not.toBe(first.refresh_token);
     const check = await post(t.app, '/api/session/check', undefined, { token: next.token });
     expect(check.json()).toEqual({ result: { ok: true } });
@@ -62,9 +62,9 @@ describe('token refresh', () => {
 
   it('a reused refresh token revokes the whole family', async () => {
     const first = await login(t.app, 'manager@demo.local');
-    const rotated = (await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token })).json() as {
+    const rotated = (await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token })).json<{
       result: { token: string; refresh_token: string };
-    };
+    }>();
     const reuse = await post(t.app, '/api/token/refresh', { refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toMatchObject({ code: 'refresh_invalid' });

@@ -17,18 +17,25 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Drops everything so each test file starts from an empty, freshly migrated database. */
-async function resetPostgres(database: Database): Promise<void> {
+export async function resetPostgres(database: Database): Promise<void> {
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);
   await database.db.execute(sql`create schema public`);
 }
 
-export async function createTestApp(options: { listen?: boolean; seed?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  listen?: boolean;
+  seed?: boolean;
+  /** A built web client to serve (WEB_DIST); by default none, so the app is API-only. */
+  webDist?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
   if (database.kind === 'postgres') await resetPostgres(database);
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET, WEB_DIST: '/nonexistent', ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}) });
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET, WEB_DIST: options.webDist ?? '/nonexistent', ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}) });
   const built = await buildApp({ config, database, jwtSecret: JWT_SECRET });
   await built.bus.listen();
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,5 +79,5 @@ export async function get(app: FastifyInstance, url: string, options: CallOption
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
   const response = await post(app, '/api/login', { email, password });
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
-  return (response.json() as { result: { token: string; refresh_token: string; id: number } }).result;
+  return response.json<{ result: { token: string; refresh_token: string; id: number } }>().result;
 }

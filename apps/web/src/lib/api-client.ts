@@ -31,11 +31,11 @@ export interface RequestOptions {
 
 export interface ApiClient {
   /** Resolves to `body.result`, or null when the network failed; throws ApiError on other answers. */
-  get<T>(path: string, options?: RequestOptions): Promise<T | null>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
+  get: <T>(path: string, options?: RequestOptions) => Promise<T | null>;
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T | null>;
   /** A fresh access token (refreshing first when needed), or null. Used by the websocket. */
-  freshToken(): Promise<string | null>;
-  unauthorizedCount(): number;
+  freshToken: () => Promise<string | null>;
+  unauthorizedCount: () => number;
 }
 
 function isPublicPath(path: string): boolean {

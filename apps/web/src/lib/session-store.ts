@@ -4,9 +4,9 @@ export type SessionStatus = 'checking' | 'in' | 'out';
 type Listener = () => void;
 
 export interface SessionStore {
-  getStatus(): SessionStatus;
-  setStatus(status: SessionStatus): void;
-  subscribe(listener: Listener): () => void;
+  getStatus: () => SessionStatus;
+  setStatus: (status: SessionStatus) => void;
+  subscribe: (listener: Listener) => () => void;
 }
 
 export function createSessionStore(initial: SessionStatus): SessionStore {

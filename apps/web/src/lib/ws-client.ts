@@ -20,10 +20,10 @@ export interface WsClientDeps {
 }
 
 export interface WsClient {
-  start(): void;
-  stop(): void;
-  sendLang(lang: Lang): void;
-  attempts(): number;
+  start: () => void;
+  stop: () => void;
+  sendLang: (lang: Lang) => void;
+  attempts: () => number;
 }
 
 export function defaultWsUrl(): string {

@@ -53,6 +53,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
       config: { allowUnfinishedRegistration: true },
       schema: { tags: ['auth'], querystring: LangQuery, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
     },
-    async () => ({ result: { ok: true as const } }),
+    () => ({ result: { ok: true as const } }),
   );
 }

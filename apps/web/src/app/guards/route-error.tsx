@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 
 /** Shown when a route chunk fails to load (e.g. after a deploy) or a page throws. */
 export function RouteError() {
@@ -9,7 +8,10 @@ export function RouteError() {
       <i className="pi pi-exclamation-triangle state-view__icon" aria-hidden="true" />
       <h2>{t('common.error')}</h2>
       <p>{t('common.cantLoad')}</p>
-      <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => window.location.reload()} />
+      <button type="button" className="p-button p-component" onClick={() => window.location.reload()}>
+        <i className="pi pi-refresh p-button-icon p-button-icon-left" aria-hidden="true" />
+        <span className="p-button-label">{t('common.retry')}</span>
+      </button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMe } from '@/lib/me-query';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -13,11 +13,13 @@ export function Component() {
   const me = useMe();
   const [newsOpen, setNewsOpen] = useState(false);
   const newsShow = me.data?.news.show === true;
+  const [seenNewsShow, setSeenNewsShow] = useState(false);
 
   // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true").
-  useEffect(() => {
+  if (newsShow !== seenNewsShow) {
+    setSeenNewsShow(newsShow);
     if (newsShow) setNewsOpen(true);
-  }, [newsShow]);
+  }
 
   return (
     <SidebarProvider>

@@ -9,10 +9,10 @@ export interface PopupItem {
 }
 
 export interface PopupStore {
-  add(popup: { type: string; text: string }): void;
-  remove(key: number): void;
-  getItems(): readonly PopupItem[];
-  subscribe(listener: () => void): () => void;
+  add: (popup: { type: string; text: string }) => void;
+  remove: (key: number) => void;
+  getItems: () => readonly PopupItem[];
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** The server's `warning` is PrimeReact's `warn` (spec §3); unknown types show as info. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
@@ -9,9 +9,12 @@ import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
 import { login } from '../api/login';
 
+// zod/mini keeps the login route small; messages are i18n keys.
 const loginSchema = z.object({
-  email: z.string().trim().min(1, 'auth.emailRequired').max(254).pipe(z.email('auth.emailInvalid')),
-  password: z.string().min(1, 'auth.passwordRequired').max(200),
+  email: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'auth.emailRequired'), z.maxLength(254), z.email('auth.emailInvalid')),
+  password: z.string().check(z.minLength(1, 'auth.passwordRequired'), z.maxLength(200)),
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
