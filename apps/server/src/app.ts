@@ -21,6 +21,7 @@ import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { registerNotifyRoutes } from './modules/notify/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
+import { registerSimRoutes } from './modules/sims/routes.js';
 import { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';
 
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, jwtSecret }: AppContext): Pro
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
   registerQueueRoutes(app, db);
+  registerSimRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

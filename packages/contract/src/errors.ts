@@ -14,6 +14,9 @@ export const ERROR_CODES = [
   'conflict',
   'registration_unfinished',
   'rate_limited',
+  'csv_empty',
+  'csv_invalid',
+  'csv_too_large',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

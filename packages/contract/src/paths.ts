@@ -10,6 +10,7 @@ export const API = {
   queueList: '/api/queue/list',
   notifyList: '/api/notify/list',
   notifyRead: '/api/notify/read',
+  simsList: '/api/sims/list',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

@@ -115,6 +115,10 @@ export const sims = pgTable(
     balanceCents: integer('balance_cents'),
     externalId: text('external_id'),
     m25Id: text('m25_id'),
+    /** What the cards filter's substring search looks in (pg_trgm index). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`iccid || ' ' || msisdn || ' ' || lower(coalesce(name, '')) || ' ' || lower(coalesce(external_id, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,7 +126,89 @@ export const sims = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('sims_iccid_uq').on(t.iccid),
     uniqueIndex('sims_id_uq').on(t.id),
+    index('sims_msisdn_idx').on(t.msisdn),
+    // One index per sortable column, each leading with the tenant and ending with the tie-breaker.
+    index('sims_company_iccid_idx').on(t.companyId, t.iccid),
+    index('sims_company_msisdn_idx').on(t.companyId, t.msisdn),
+    index('sims_company_name_idx').on(t.companyId, t.name, t.id),
+    index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
+    index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
+    index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
+    index('sims_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+export const simGroups = pgTable(
+  'sim_groups',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('sim_groups_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const simGroupMembers = pgTable(
+  'sim_group_members',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    simId: bigint('sim_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.groupId, t.simId] }), index('sim_group_members_sim_idx').on(t.companyId, t.simId)],
+);
+
+/** What the network knows of a SIM right now; written by the network adapter, read by the SIM page. */
+export const simNetworkState = pgTable(
+  'sim_network_state',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    simId: bigint('sim_id', { mode: 'number' }).notNull(),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    imei: text('imei'),
+    cell: text('cell'),
+    rat: text('rat'),
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.simId] })],
+);
+
+/** Data sessions, SMS and calls of a SIM. */
+export const simUsage = pgTable(
+  'sim_usage',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    simId: bigint('sim_id', { mode: 'number' }).notNull(),
+    /** data | sms | call */
+    kind: text('kind').notNull(),
+    /** in | out (SMS and calls) */
+    direction: text('direction'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }),
+    seconds: integer('seconds'),
+    text: text('text'),
+    costCents: integer('cost_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('sim_usage_sim_idx').on(t.companyId, t.simId, t.startedAt)],
+);
+
+/** One row per SIM of a queue item: what happened to it. The key makes every SIM run at most once. */
+export const queueResults = pgTable(
+  'queue_results',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    queueId: bigint('queue_id', { mode: 'number' }).notNull(),
+    simId: bigint('sim_id', { mode: 'number' }).notNull(),
+    /** pending | ok | fail | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.queueId, t.simId] })],
 );
 
 export const notifications = pgTable(

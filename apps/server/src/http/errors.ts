@@ -17,6 +17,9 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   registration_unfinished: 424,
   rate_limited: 429,
+  csv_empty: 400,
+  csv_invalid: 400,
+  csv_too_large: 400,
   internal: 500,
 };
 
@@ -25,6 +28,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    /** Values for the message's {placeholders}. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
   }
@@ -38,8 +43,14 @@ export function requestLang(request: FastifyRequest): Lang {
   return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
 }
 
-export function errorBody(code: ErrorCode, lang: Lang, fields?: Record<string, string>): ErrorBody {
-  return { message: ERROR_MESSAGES[code][lang], code, ...(fields ? { fields } : {}) };
+export function errorBody(
+  code: ErrorCode,
+  lang: Lang,
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+): ErrorBody {
+  const message = ERROR_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? ''));
+  return { message, code, ...(fields ? { fields } : {}) };
 }
 
 interface ValidationIssue {
@@ -67,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
     if (error instanceof AppError) {
-      return reply.code(error.status).send(errorBody(error.code, lang, error.fields));
+      return reply.code(error.status).send(errorBody(error.code, lang, error.fields, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody('validation_failed', lang, fieldErrors(error.validation, lang)));

@@ -21,6 +21,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   conflict: { ru: 'Конфликт с текущим состоянием данных', en: 'This conflicts with the current state of the data' },
   registration_unfinished: { ru: 'Завершите регистрацию компании', en: 'Please finish the company registration' },
   rate_limited: { ru: 'Слишком много попыток, попробуйте позже', en: 'Too many attempts, please try again later' },
+  csv_empty: { ru: 'В CSV-файле нет ни одного ICCID или номера', en: 'The CSV file has no ICCID or number' },
+  csv_invalid: {
+    ru: 'CSV-файл, строка {line}: ожидается ICCID, номер или пара ICCID;номер',
+    en: 'CSV file, line {line}: expected an ICCID, a number or an ICCID;number pair',
+  },
+  csv_too_large: { ru: 'В CSV-файле больше 100 000 идентификаторов', en: 'The CSV file has more than 100,000 identifiers' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 

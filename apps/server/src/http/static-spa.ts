@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // Our setHeaders decides Cache-Control; @fastify/send's default (public, max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

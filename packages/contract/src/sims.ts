@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { Id, Page, Size } from './common.js';
+import { BLOCK_TYPES, SIM_PROFILES, type SimProfile } from './constants.js';
+
+/** Blocked filter of the cards table (spec §3): 0 any, 1 blocked, 2 not blocked, 3 blocked by MSU. */
+export const BLOCKED_FILTER = { any: 0, blocked: 1, notBlocked: 2, msu: 3 } as const;
+
+export const SIM_SORT_COLUMNS = ['iccid', 'msisdn', 'name', 'profile', 'block_type', 'company', 'added'] as const;
+export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];
+
+/** The most identifiers one CSV filter may carry. */
+export const CSV_FILTER_MAX_IDS = 100_000;
+export const CSV_FILTER_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Counts above this are reported as "more than" (capped), so every page stays fast at 1M SIMs. */
+export const SIM_COUNT_CAP = 10_000;
+
+export const SimListFilter = z.strictObject({
+  query: z.string().trim().max(100).optional(),
+  profile: z.enum(SIM_PROFILES).nullish(),
+  blocked: z.number().int().min(0).max(3).default(0),
+  msu_block: z.boolean().optional(),
+  company: z.array(Id).max(200).optional(),
+  empty_name: z.boolean().optional(),
+  group: Id.optional(),
+  /** The CSV file's text: ICCIDs and/or numbers, see spec §5. */
+  csv: z.string().max(CSV_FILTER_MAX_BYTES).optional(),
+});
+export type SimListFilter = z.infer<typeof SimListFilter>;
+
+export const SimListRequest = z.strictObject({
+  childs: z.boolean().default(false),
+  page: Page,
+  size: Size,
+  filter: SimListFilter.default({ blocked: 0 }),
+  sort: z.partialRecord(z.enum(SIM_SORT_COLUMNS), z.enum(['asc', 'desc'])).optional(),
+});
+export type SimListRequest = z.input<typeof SimListRequest>;
+export type SimListQuery = z.output<typeof SimListRequest>;
+
+export const SimRow = z.object({
+  id: Id,
+  iccid: z.string(),
+  msisdn: z.string(),
+  name: z.string().nullable(),
+  profile: z.enum(SIM_PROFILES),
+  block_type: z.enum(BLOCK_TYPES),
+  company_id: Id,
+  company_name: z.string(),
+  msu: z.number().nullable(),
+  package: z.string().nullable(),
+  limit_mb: z.number().nullable(),
+  balance: z.number().nullable(),
+  external_id: z.string().nullable(),
+  added: z.number().int(),
+});
+export type SimRow = z.infer<typeof SimRow>;
+
+export const SimListResult = z.object({
+  items: z.array(SimRow),
+  total: z.number().int(),
+  /** False when `total` is the cap: there are at least that many matches. */
+  total_exact: z.boolean(),
+});
+export type SimListResult = z.infer<typeof SimListResult>;
+
+/** Which operations each profile allows (ARCHITECTURE §7); server and UI both use it. */
+export const PROFILE_RULES: Record<SimProfile, { limit: boolean; balance: boolean; package: boolean }> = {
+  TC: { limit: true, balance: true, package: false },
+  TD: { limit: false, balance: false, package: true },
+  BK: { limit: false, balance: false, package: false },
+  MS: { limit: false, balance: false, package: false },
+  MF: { limit: false, balance: false, package: false },
+};
