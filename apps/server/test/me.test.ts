@@ -1,6 +1,6 @@
 import { MeResult } from '@cab/contract/me';
 import type { Role } from '@cab/contract/roles';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema.js';
 import { DEMO_COMPANY, companyIdByName } from './support/db.js';
@@ -80,15 +80,13 @@ describe('POST /api/service/me', () => {
   it('counts only the own company SIMs: the child company has its own 1000', async () => {
     const { token } = await login(t.app, 'root@demo.local');
     expect((await me(token)).sim_count).toBe(0);
+    // Move the viewer into the child company for one call, then back.
     await t.database.db.execute(
-      // Move the admin into the child company for one call, then back.
-      (await import('drizzle-orm')).sql`update users set company_id = (select id from companies where name = 'Demo Logistics North') where email = 'viewer@demo.local'`,
+      sql`update users set company_id = (select id from companies where name = 'Demo Logistics North') where email = 'viewer@demo.local'`,
     );
     const viewer = await login(t.app, 'viewer@demo.local');
     expect((await me(viewer.token)).sim_count).toBe(1000);
-    await t.database.db.execute(
-      (await import('drizzle-orm')).sql`update users set company_id = ${demoCompanyId} where email = 'viewer@demo.local'`,
-    );
+    await t.database.db.execute(sql`update users set company_id = ${demoCompanyId} where email = 'viewer@demo.local'`);
     expect((await me(viewer.token)).sim_count).toBe(4000);
   });
 

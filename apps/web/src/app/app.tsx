@@ -1,17 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
 import { router } from './router';
-import { ToastHost } from './widgets/toast-host';
-import { Popups } from './widgets/popups/popups';
-import { RealtimeBridge } from './realtime/realtime-bridge';
+
+const GlobalWidgets = lazy(() => import('./widgets/global-widgets').then((m) => ({ default: m.GlobalWidgets })));
 
 export function App() {
   return (
-    <AppProviders>
+    <>
       <RouterProvider router={router} />
-      <ToastHost />
-      <Popups />
-      <RealtimeBridge />
-    </AppProviders>
+      <Suspense fallback={null}>
+        <GlobalWidgets />
+      </Suspense>
+    </>
   );
 }

@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '@/lib/navigation';
 import { GuestLayout } from './guards/guest-layout';
 import { RequireSession } from './guards/require-session';
-import { RootOnly } from './guards/root-only';
 import { RouteError } from './guards/route-error';
 
 type LazyPage = () => Promise<{ Component: React.ComponentType }>;
@@ -32,7 +31,7 @@ const shellRoutes: RouteObject[] = [
   page('groups', () => import('@/features/groups/components/groups-page')),
   page('orders', () => import('@/features/orders/components/orders-page')),
   {
-    element: <RootOnly />,
+    lazy: () => import('./guards/root-only'),
     children: [
       page('companies', () => import('@/features/companies/components/companies-page')),
       page('tools', () => import('@/features/tools/components/tools-page')),

@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@cab/contract/constants';
 import { changeLang, currentLang } from '@/lib/i18n';
 
-/** ru/en switch: stores `lang`, switches i18next (the socket re-sends it) and refetches server texts. */
-export function LangSwitch() {
+/** ru/en switch: stores `lang` and switches i18next (the socket re-sends it); `onChanged` refetches server texts. */
+export function LangSwitch({ onChanged }: { onChanged?: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const active = i18n.language as Lang;
 
   async function select(lang: Lang): Promise<void> {
     if (lang === currentLang()) return;
     await changeLang(lang);
-    await queryClient.invalidateQueries();
+    await onChanged?.();
   }
 
   return (

@@ -3,7 +3,10 @@ export function readJwtExp(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const json: unknown = JSON.parse(atob(base64));
     if (typeof json !== 'object' || json === null || !('exp' in json)) return null;
     return typeof json.exp === 'number' ? json.exp : null;

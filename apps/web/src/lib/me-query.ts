@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { CABINET_VERSION } from '@cab/contract/constants';
 import { API } from '@cab/contract/paths';
 import type { MeResult } from '@cab/contract/me';
 import { api, required } from './api';
-import { sessionStore } from './session-store';
+import { useIsLoggedIn } from './use-session';
 
 export const ME_KEY = ['me'] as const;
 
@@ -13,10 +12,6 @@ export const meQueryOptions = queryOptions({
   queryFn: async () => required(await api.post<MeResult>(API.me, { version: CABINET_VERSION })),
   staleTime: 60_000,
 });
-
-export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(sessionStore.subscribe, () => sessionStore.getStatus() === 'in');
-}
 
 /** Current user data, loaded only while logged in; `portal_update` invalidates it. */
 export function useMe() {

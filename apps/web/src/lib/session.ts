@@ -1,10 +1,8 @@
-import { API } from '@cab/contract/paths';
 import type { LoginResult } from '@cab/contract/auth';
 import { api } from './api';
 import { cookieTokenStorage, storeLogin } from './auth-storage';
 import { isTokenFresh } from './jwt';
 import { navigateTo } from './navigation';
-import { queryClient } from './query-client';
 import { sessionStore } from './session-store';
 
 const GUEST_SCREENS = ['/login', '/register', '/forgot'];
@@ -30,20 +28,4 @@ export function completeLogin(result: LoginResult): void {
   storeLogin(result);
   sessionStore.setStatus('in');
   navigateTo('/home');
-}
-
-export async function logout(): Promise<void> {
-  // Refresh first (if due): a refresh rotates the refresh token the server must revoke.
-  await api.freshToken();
-  const { refreshToken } = cookieTokenStorage.read();
-  try {
-    await api.post(API.logout, refreshToken ? { refresh_token: refreshToken } : {}, { onError: () => undefined });
-  } catch {
-    // The local logout below happens whatever the server answered.
-  }
-  sessionStore.setStatus('out');
-  cookieTokenStorage.clear();
-  queryClient.clear();
-  window.dispatchEvent(new CustomEvent('user-change'));
-  navigateTo('/login');
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitch } from '@/components/lang-switch';
-import { useIsLoggedIn } from '@/lib/me-query';
+import { useIsLoggedIn } from '@/lib/use-session';
 
 /** Login, registration and recovery screens: the header shows only the language switch (spec §1). */
 export function GuestLayout() {

@@ -3,7 +3,14 @@ import { API } from '@cab/contract/paths';
 import type { QueueListResult } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { listNotifications } from '@/lib/notify-api';
-import { mergeQueueList, notifyFromList, NOTIFY_KEY, QUEUE_KEY, type NotifyState, type QueueState } from './header-state';
+import {
+  mergeQueueList,
+  notifyFromList,
+  NOTIFY_KEY,
+  QUEUE_KEY,
+  type NotifyState,
+  type QueueState,
+} from './header-state';
 
 /** Loaded once per session; later changes come over the websocket. */
 export function queueQueryOptions(queryClient: QueryClient) {

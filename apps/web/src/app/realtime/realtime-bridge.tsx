@@ -4,7 +4,7 @@ import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { api } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { currentLang, i18next, isLang } from '@/lib/i18n';
-import { useIsLoggedIn } from '@/lib/me-query';
+import { useIsLoggedIn } from '@/lib/use-session';
 import { showToast } from '@/lib/toast-bus';
 import { createWsClient, defaultWsUrl } from '@/lib/ws-client';
 import { popupStore } from '../widgets/popups/popup-store';

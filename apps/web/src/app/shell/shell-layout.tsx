@@ -7,9 +7,18 @@ import { Sidebar } from './sidebar/sidebar';
 import { SidebarProvider } from './sidebar/sidebar-state';
 import { NewsDrawer } from '../widgets/news/news-drawer';
 import { UpdateDialog } from '../widgets/update-dialog';
+import { ShellProviders } from '../shell-providers';
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
 export function Component() {
+  return (
+    <ShellProviders>
+      <Shell />
+    </ShellProviders>
+  );
+}
+
+function Shell() {
   const me = useMe();
   const [newsOpen, setNewsOpen] = useState(false);
   const newsShow = me.data?.news.show === true;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { LangSwitch } from '@/components/lang-switch';
 import { useMe } from '@/lib/me-query';
 import { ApnDropdown } from './apn-dropdown';
@@ -11,6 +12,7 @@ import { UserMenu } from './user-menu';
 export function AppHeader({ onNewsClick }: { onNewsClick: () => void }) {
   const { t } = useTranslation();
   const me = useMe();
+  const queryClient = useQueryClient();
   const user = me.data?.user;
   return (
     <header className="app-header" data-testid="header">
@@ -39,7 +41,7 @@ export function AppHeader({ onNewsClick }: { onNewsClick: () => void }) {
         >
           <i className="pi pi-megaphone" aria-hidden="true" />
         </button>
-        <LangSwitch />
+        <LangSwitch onChanged={() => queryClient.invalidateQueries()} />
         <NotifyBell />
         <QueueCounter />
         <UserMenu user={user} />

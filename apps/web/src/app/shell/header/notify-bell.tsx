@@ -3,12 +3,18 @@ import { Link } from 'react-router';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useIsLoggedIn } from '@/lib/me-query';
+import { useIsLoggedIn } from '@/lib/use-session';
 import { readNotifications, sortNewestFirst } from '@/lib/notify-api';
 import { NotificationIcon } from '@/components/notification-icon';
 import { formatUnixDate } from '@/lib/format-date';
 import { notifyQueryOptions } from '../../realtime/header-queries';
-import { NOTIFY_KEY, notificationsHidden, notificationsSeen, unreadIds, type NotifyState } from '../../realtime/header-state';
+import {
+  NOTIFY_KEY,
+  notificationsHidden,
+  notificationsSeen,
+  unreadIds,
+  type NotifyState,
+} from '../../realtime/header-state';
 
 export function NotifyBell() {
   const { t } = useTranslation();
@@ -49,7 +55,12 @@ export function NotifyBell() {
           <div className="header-panel__head">
             <h3 className="header-panel__title">{t('notify.title')}</h3>
             {items.length > 0 && (
-              <button type="button" className="link-button" onClick={() => markSeen(true)} data-testid="notify-hide-all">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => markSeen(true)}
+                data-testid="notify-hide-all"
+              >
                 {t('notify.hideAll')}
               </button>
             )}
@@ -71,7 +82,12 @@ export function NotifyBell() {
               ))}
             </ul>
           )}
-          <Link to="/notifies" className="notify-panel__all" onClick={() => panel.current?.hide()} data-testid="notify-show-all">
+          <Link
+            to="/notifies"
+            className="notify-panel__all"
+            onClick={() => panel.current?.hide()}
+            data-testid="notify-show-all"
+          >
             {t('notify.showAll')}
           </Link>
         </div>

@@ -3,7 +3,7 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressBar } from 'primereact/progressbar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useIsLoggedIn } from '@/lib/me-query';
+import { useIsLoggedIn } from '@/lib/use-session';
 import { formatUnixDate } from '@/lib/format-date';
 import { queueQueryOptions } from '../../realtime/header-queries';
 
@@ -26,7 +26,10 @@ export function QueueCounter() {
         onClick={(event) => panel.current?.toggle(event)}
       >
         <i className="pi pi-sync" aria-hidden="true" />
-        <span className={`header-queue__count${count > 0 ? ' header-queue__count--active' : ''}`} data-testid="queue-count">
+        <span
+          className={`header-queue__count${count > 0 ? ' header-queue__count--active' : ''}`}
+          data-testid="queue-count"
+        >
           {count}
         </span>
       </button>

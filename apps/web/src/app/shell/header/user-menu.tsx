@@ -4,7 +4,7 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import { useTranslation } from 'react-i18next';
 import type { MeUser } from '@cab/contract/me';
 import { hasImpersonationBackup, restoreImpersonationBackup } from '@/lib/auth-storage';
-import { logout } from '@/lib/session';
+import { logout } from '@/lib/logout';
 
 function restore(): void {
   restoreImpersonationBackup();
@@ -52,13 +52,25 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to="/company/my" onClick={close} className="menu-list__item" data-testid="menu-company">
+            <Link
+              role="menuitem"
+              to="/company/my"
+              onClick={close}
+              className="menu-list__item"
+              data-testid="menu-company"
+            >
               <i className="pi pi-building" aria-hidden="true" /> {t('header.company')}
             </Link>
           </li>
           {canRestore && (
             <li role="none">
-              <button type="button" role="menuitem" className="menu-list__item" onClick={restore} data-testid="menu-restore">
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-list__item"
+                onClick={restore}
+                data-testid="menu-restore"
+              >
                 <i className="pi pi-replay" aria-hidden="true" /> {t('header.restore')}
               </button>
             </li>

@@ -15,7 +15,9 @@ export function SidebarFooter({ company, compact }: { company: MeCompany | undef
       {showBalance && (
         <div className="sidebar__balance" data-testid="sidebar-balance">
           <span className="sidebar__caption">{t('sidebar.balance')}</span>
-          <strong className={company.balance_problem ? 'text-danger' : undefined}>{formatMoney(company.balance ?? 0)}</strong>
+          <strong className={company.balance_problem ? 'text-danger' : undefined}>
+            {formatMoney(company.balance ?? 0)}
+          </strong>
           <Link to="/docs?new=1" className="sidebar__topup" data-testid="sidebar-topup">
             <i className="pi pi-plus-circle" aria-hidden="true" /> {t('sidebar.topup')}
           </Link>

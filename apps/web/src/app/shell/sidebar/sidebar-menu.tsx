@@ -43,7 +43,9 @@ function MenuGroup({ entry, compact }: { entry: MenuEntry; compact: boolean }) {
       >
         <i className={`pi ${entry.icon} side-menu__icon`} aria-hidden="true" />
         {!compact && <span className="side-menu__label">{label}</span>}
-        {!compact && <i className={`pi ${expanded ? 'pi-chevron-up' : 'pi-chevron-down'} side-menu__chevron`} aria-hidden="true" />}
+        {!compact && (
+          <i className={`pi ${expanded ? 'pi-chevron-up' : 'pi-chevron-down'} side-menu__chevron`} aria-hidden="true" />
+        )}
       </button>
       {expanded && (
         <ul id={listId} className={`side-menu__sub${compact ? ' side-menu__sub--compact' : ''}`}>

@@ -16,30 +16,33 @@ export function Sidebar() {
   const compact = collapsed && !peeking;
   return (
     <div className="sidebar-slot" style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH_PX : SIDEBAR_WIDTH_PX }}>
-    <aside
-      className={`sidebar${compact ? ' sidebar--collapsed' : ''}${peeking ? ' sidebar--peeking' : ''}`}
-      style={{ width: compact ? SIDEBAR_COLLAPSED_WIDTH_PX : SIDEBAR_WIDTH_PX }}
-      data-testid="sidebar"
-      data-collapsed={collapsed}
-      onMouseEnter={hoverStart}
-      onMouseLeave={hoverEnd}
-    >
-      <nav aria-label={t('sidebar.label')} className="sidebar__nav">
-        <button
-          type="button"
-          className="side-menu__link sidebar__toggle"
-          onClick={toggle}
-          aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
-          aria-expanded={!collapsed}
-          data-testid="sidebar-toggle"
-        >
-          <i className={`pi ${collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'} side-menu__icon`} aria-hidden="true" />
-          {!compact && <span className="side-menu__label">{t('sidebar.collapse')}</span>}
-        </button>
-        <SidebarMenu entries={entries} compact={compact} />
-      </nav>
-      <SidebarFooter company={me.data?.company} compact={compact} />
-    </aside>
+      <aside
+        className={`sidebar${compact ? ' sidebar--collapsed' : ''}${peeking ? ' sidebar--peeking' : ''}`}
+        style={{ width: compact ? SIDEBAR_COLLAPSED_WIDTH_PX : SIDEBAR_WIDTH_PX }}
+        data-testid="sidebar"
+        data-collapsed={collapsed}
+        onMouseEnter={hoverStart}
+        onMouseLeave={hoverEnd}
+      >
+        <nav aria-label={t('sidebar.label')} className="sidebar__nav">
+          <button
+            type="button"
+            className="side-menu__link sidebar__toggle"
+            onClick={toggle}
+            aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
+            aria-expanded={!collapsed}
+            data-testid="sidebar-toggle"
+          >
+            <i
+              className={`pi ${collapsed ? 'pi-angle-double-right' : 'pi-angle-double-left'} side-menu__icon`}
+              aria-hidden="true"
+            />
+            {!compact && <span className="side-menu__label">{t('sidebar.collapse')}</span>}
+          </button>
+          <SidebarMenu entries={entries} compact={compact} />
+        </nav>
+        <SidebarFooter company={me.data?.company} compact={compact} />
+      </aside>
     </div>
   );
 }

@@ -52,7 +52,12 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
           <i className="pi pi-exclamation-triangle state-view__icon" aria-hidden="true" />
           <h3>{t('common.error')}</h3>
           <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void news.refetch()} data-testid="news-retry" />
+          <Button
+            label={t('common.retry')}
+            icon="pi pi-refresh"
+            onClick={() => void news.refetch()}
+            data-testid="news-retry"
+          />
         </div>
       )}
       {news.isSuccess && filter.items.length === 0 && <p className="news-drawer__empty">{t('news.empty')}</p>}

@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
-import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
 import { login } from '../api/login';
@@ -17,6 +15,10 @@ const loginSchema = z.object({
   password: z.string().check(z.minLength(1, 'auth.passwordRequired'), z.maxLength(200)),
 });
 type LoginValues = z.infer<typeof loginSchema>;
+
+function inputClass(error: string | undefined): string {
+  return `p-inputtext p-component${error ? ' p-invalid' : ''}`;
+}
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -41,15 +43,20 @@ export function LoginForm() {
   const emailError = errors.email?.message;
   const passwordError = errors.password?.message;
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} data-testid="login-form">
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      data-testid="login-form"
+    >
       <div className="field">
         <label htmlFor="login-email">{t('auth.email')}</label>
-        <InputText
+        <input
           id="login-email"
           type="email"
           autoComplete="username"
           autoFocus
-          invalid={Boolean(emailError)}
+          className={inputClass(emailError)}
           aria-invalid={Boolean(emailError)}
           aria-describedby={emailError ? 'login-email-error' : undefined}
           data-testid="login-email"
@@ -63,11 +70,11 @@ export function LoginForm() {
       </div>
       <div className="field">
         <label htmlFor="login-password">{t('auth.password')}</label>
-        <InputText
+        <input
           id="login-password"
           type="password"
           autoComplete="current-password"
-          invalid={Boolean(passwordError)}
+          className={inputClass(passwordError)}
           aria-invalid={Boolean(passwordError)}
           aria-describedby={passwordError ? 'login-password-error' : undefined}
           data-testid="login-password"
@@ -85,7 +92,17 @@ export function LoginForm() {
           {serverError}
         </div>
       )}
-      <Button type="submit" label={t('auth.submit')} loading={isSubmitting} data-testid="login-submit" />
+      {/* Theme classes on native controls: PrimeReact's look without its JS on the login route. */}
+      <button
+        type="submit"
+        className="p-button p-component"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+        data-testid="login-submit"
+      >
+        {isSubmitting && <i className="pi pi-spin pi-spinner p-button-icon p-button-icon-left" aria-hidden="true" />}
+        <span className="p-button-label">{t('auth.submit')}</span>
+      </button>
     </form>
   );
 }

@@ -35,7 +35,9 @@ export function Component() {
         </StatCard>
         {prepay && (
           <StatCard icon="pi-wallet" label={t('home.balance')} testId="home-balance">
-            <span className={company.balance_problem ? 'text-danger' : undefined}>{formatMoney(company.balance ?? 0)}</span>
+            <span className={company.balance_problem ? 'text-danger' : undefined}>
+              {formatMoney(company.balance ?? 0)}
+            </span>
           </StatCard>
         )}
         <StatCard icon="pi-id-card" label={t('home.sims')} testId="home-sims">

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function StatCard({ icon, label, testId, children }: { icon: string; label: string; testId: string; children: ReactNode }) {
+export function StatCard({
+  icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: string;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <section className="stat-card" data-testid={testId}>
       <div className="stat-card__icon" aria-hidden="true">

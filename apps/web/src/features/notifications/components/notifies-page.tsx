@@ -48,7 +48,11 @@ export function Component() {
       {items.length > 0 && (
         <ul className="card notify-list">
           {items.map((item) => (
-            <li key={item.id} className={`notify-item${item.readed ? '' : ' notify-item--unread'}`} data-testid="notifies-item">
+            <li
+              key={item.id}
+              className={`notify-item${item.readed ? '' : ' notify-item--unread'}`}
+              data-testid="notifies-item"
+            >
               <NotificationIcon type={item.type} />
               <p className="notify-item__text">{item.text}</p>
               <time className="notify-item__date">{formatUnixDate(item.added)}</time>
