@@ -25,5 +25,5 @@ export default defineConfig(({ command }) => ({
     },
   },
   // Every supported browser has modulepreload; the polyfill would only add to the login budget.
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022', modulePreload: { polyfill: false } },
 }));

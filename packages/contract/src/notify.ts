@@ -23,3 +23,4 @@ export type NotifyListResult = z.infer<typeof NotifyListResult>;
 export const NotifyReadRequest = z.strictObject({ id: z.array(Id).min(1).max(1000) });
 export type NotifyReadRequest = z.infer<typeof NotifyReadRequest>;
 export const NotifyReadResult = z.object({ updated: z.number().int() });
+export type NotifyReadResult = z.infer<typeof NotifyReadResult>;

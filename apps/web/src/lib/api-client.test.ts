@@ -1,0 +1,170 @@
+import { describe, expect, it, vi } from 'vitest';
+import { API } from '@cab/contract/paths';
+import { makeJwt } from '../test/jwt-fixture';
+import { createApiClient, type ApiClientDeps } from './api-client';
+import { ApiError } from './api-error';
+import type { StoredTokens } from './auth-storage';
+
+type FetchArgs = [string, RequestInit];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function setup(options: { tokens?: Partial<StoredTokens>; pathname?: string; responses?: Response[] } = {}) {
+  const tokens: StoredTokens = { token: null, refreshToken: null, ...options.tokens };
+  const responses = [...(options.responses ?? [])];
+  const fetchMock = vi.fn((..._args: FetchArgs) => Promise.resolve(responses.shift() ?? json(200, { result: 'ok' })));
+  const deps = {
+    fetch: fetchMock as unknown as typeof fetch,
+    navigate: vi.fn<(to: string) => void>(),
+    toast: vi.fn<ApiClientDeps['toast']>(),
+    translate: (key: string) =>
+      ({ 'common.error': 'Ошибка', 'common.unexpectedError': 'Непредвиденная ошибка' })[key] ?? key,
+    getLang: () => 'en' as const,
+    getPathname: () => options.pathname ?? '/home',
+    getAppId: () => 'app-1',
+    tokens: {
+      read: () => ({ ...tokens }),
+      write: vi.fn((pair: { token: string; refresh_token: string }) => {
+        tokens.token = pair.token;
+        tokens.refreshToken = pair.refresh_token;
+      }),
+      clear: vi.fn(() => {
+        tokens.token = null;
+        tokens.refreshToken = null;
+      }),
+    },
+    onLoggedOut: vi.fn(),
+  } satisfies ApiClientDeps;
+  return { client: createApiClient(deps), deps, fetchMock, tokens };
+}
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  return (init?.headers ?? {}) as Record<string, string>;
+}
+
+describe('api client', () => {
+  it('adds lang, X-App-Id and the bearer token, and returns body.result', async () => {
+    const token = makeJwt(600);
+    const { client, fetchMock } = setup({ tokens: { token }, responses: [json(200, { result: { a: 1 } })] });
+    await expect(client.post(API.me, { version: 1 })).resolves.toEqual({ a: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/service/me?lang=en');
+    expect(headersOf(init)).toEqual({
+      'Content-Type': 'application/json',
+      'X-App-Id': 'app-1',
+      Authorization: `Bearer ${token}`,
+    });
+  });
+
+  it('omits both auth headers on login', async () => {
+    const { client, fetchMock } = setup({ tokens: { token: makeJwt(600) } });
+    await client.post(API.login, { email: 'a@b.c', password: 'x' });
+    expect(headersOf(fetchMock.mock.calls[0]?.[1])).toEqual({ 'Content-Type': 'application/json' });
+  });
+
+  it('refreshes an expired token first and stores the new pair', async () => {
+    const fresh = makeJwt(600);
+    const { client, fetchMock, tokens } = setup({
+      tokens: { token: makeJwt(-10), refreshToken: 'r1' },
+      responses: [json(200, { result: { token: fresh, refresh_token: 'r2' } }), json(200, { result: 1 })],
+    });
+    await client.get(API.queueList);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/token/refresh?lang=en');
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1].body as string)).toEqual({ refresh_token: 'r1' });
+    expect(headersOf(fetchMock.mock.calls[0]?.[1]).Authorization).toBeUndefined();
+    expect(headersOf(fetchMock.mock.calls[1]?.[1]).Authorization).toBe(`Bearer ${fresh}`);
+    expect(tokens).toEqual({ token: fresh, refreshToken: 'r2' });
+  });
+
+  it('shares one refresh between concurrent calls', async () => {
+    const { client, fetchMock } = setup({
+      tokens: { token: null, refreshToken: 'r1' },
+      responses: [json(200, { result: { token: makeJwt(600), refresh_token: 'r2' } })],
+    });
+    await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    const refreshCalls = fetchMock.mock.calls.filter(([url]) => url.startsWith(API.tokenRefresh));
+    expect(refreshCalls).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('logs out and goes to /login when the refresh fails', async () => {
+    const { client, deps } = setup({
+      tokens: { token: makeJwt(-10), refreshToken: 'r1' },
+      responses: [json(401, { message: 'no', code: 'refresh_invalid' }), json(401, {})],
+    });
+    await client.get(API.queueList).catch(() => undefined);
+    expect(deps.tokens.clear).toHaveBeenCalled();
+    expect(deps.onLoggedOut).toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('does not refresh on the login, register and forgot screens', async () => {
+    const { client, fetchMock } = setup({ tokens: { token: makeJwt(-10), refreshToken: 'r1' }, pathname: '/forgot' });
+    await client.get('/api/a');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/a?lang=en');
+  });
+
+  it('counts 401 answers up to 3 without a message', async () => {
+    const { client, deps } = setup({
+      responses: [1, 2, 3, 4].map(() => json(401, { message: 'x', code: 'unauthorized' })),
+    });
+    for (let i = 0; i < 4; i += 1) await expect(client.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(client.unauthorizedCount()).toBe(3);
+    expect(deps.toast).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('logs out on a 401 when a token was sent', async () => {
+    const { client, deps } = setup({ tokens: { token: makeJwt(600) }, responses: [json(401, {})] });
+    await client.get('/api/a').catch(() => undefined);
+    expect(deps.onLoggedOut).toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('returns null when the network fails', async () => {
+    const { client, deps, fetchMock } = setup();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client.get('/api/a')).resolves.toBeNull();
+    expect(deps.toast).not.toHaveBeenCalled();
+  });
+
+  it('shows the default error toast with the server message, else the fallback', async () => {
+    const { client, deps } = setup({
+      responses: [json(409, { message: 'Already exists', code: 'conflict' }), new Response('oops', { status: 500 })],
+    });
+    await client.post('/api/a').catch(() => undefined);
+    await client.post('/api/a').catch(() => undefined);
+    expect(deps.toast.mock.calls.map(([message]) => message)).toEqual([
+      { severity: 'error', summary: 'Ошибка', detail: 'Already exists', life: 3000, group: 'tr' },
+      { severity: 'error', summary: 'Ошибка', detail: 'Непредвиденная ошибка', life: 3000, group: 'tr' },
+    ]);
+  });
+
+  it('lets a custom handler replace the toast', async () => {
+    const { client, deps } = setup({
+      responses: [json(422, { message: 'Bad', code: 'validation_failed', fields: { a: 'b' } })],
+    });
+    const onError = vi.fn();
+    await expect(client.post('/api/a', {}, { onError })).rejects.toMatchObject({ status: 422, fields: { a: 'b' } });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Bad', code: 'validation_failed' }));
+    expect(deps.toast).not.toHaveBeenCalled();
+  });
+
+  it('sends 424 to /register?step=2 without a toast, and stays silent on /register', async () => {
+    const outside = setup({ responses: [json(424, { message: 'x', code: 'registration_unfinished' })] });
+    await outside.client.get('/api/a').catch(() => undefined);
+    expect(outside.deps.navigate).toHaveBeenCalledWith('/register?step=2');
+    expect(outside.deps.toast).not.toHaveBeenCalled();
+
+    const inside = setup({
+      pathname: '/register',
+      responses: [json(424, { message: 'x', code: 'registration_unfinished' })],
+    });
+    await inside.client.get('/api/a').catch(() => undefined);
+    expect(inside.deps.navigate).not.toHaveBeenCalled();
+    expect(inside.deps.toast).not.toHaveBeenCalled();
+  });
+});
