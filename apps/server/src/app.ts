@@ -75,7 +75,7 @@ export async function buildApp({ config, database, jwtSecret }: AppContext): Pro
   const db = database.db;
   const tokens = new AccessTokens(jwtSecret);
   const bus = new EventBus(database);
-  const hub = new RealtimeHub(db, tokens, bus);
+  const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
   registerAuthentication(app, db, tokens);
 
   registerAuthRoutes(app, new AuthService(db, tokens), bus);

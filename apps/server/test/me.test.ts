@@ -23,7 +23,7 @@ afterAll(async () => t.close());
 async function me(token: string, lang: 'ru' | 'en' = 'en', version = 250314): Promise<MeResult> {
   const res = await post(t.app, '/api/service/me', { version }, { token, lang });
   expect(res.statusCode).toBe(200);
-  const body = res.json() as { result: unknown };
+  const body = res.json<{ result: unknown }>();
   expect(Object.keys(body)).toEqual(['result']);
   return StrictMe.parse(body.result);
 }
@@ -103,7 +103,12 @@ describe('POST /api/service/me', () => {
     expect((await me(manager.token)).news).toEqual({ show: false });
 
     const root = await login(t.app, 'root@demo.local');
-    const created = await post(t.app, '/api/news/create', { title: 'Fresh', text: '<p>News</p>' }, { token: root.token });
+    const created = await post(
+      t.app,
+      '/api/news/create',
+      { title: 'Fresh', text: '<p>News</p>' },
+      { token: root.token },
+    );
     expect(created.statusCode).toBe(200);
     expect((await me(manager.token)).news).toEqual({ show: true });
   });

@@ -35,6 +35,7 @@ export class RealtimeHub {
     private readonly db: Db,
     private readonly tokens: AccessTokens,
     bus: EventBus,
+    private readonly log: (error: unknown) => void,
   ) {
     bus.subscribe((message) => this.deliver(message));
   }
@@ -59,7 +60,11 @@ export class RealtimeHub {
     }, AUTH_TIMEOUT_MS);
     socket.on('message', (raw: Buffer, isBinary: boolean) => {
       if (isBinary || raw.length > MAX_MESSAGE_BYTES) return socket.close(1009, 'message too big');
-      void this.handleMessage(connection, raw.toString('utf8'));
+      this.handleMessage(connection, raw.toString('utf8')).catch((error: unknown) => {
+        // A failing database must not take the process down; the client reconnects.
+        this.log(error);
+        socket.close(1011, 'server error');
+      });
     });
     socket.on('close', () => {
       clearTimeout(authTimer);

@@ -20,5 +20,5 @@ export const DEMO_NEWS = [
 export const DEMO_NOTIFICATIONS = [
   { type: 'success', category: 'sim', text: 'Блокировка 120 SIM-карт завершена / Blocking of 120 SIM cards finished' },
   { type: 'info', category: 'billing', text: 'Выставлен счёт № 1024 / Bill No. 1024 issued' },
-  { type: 'warning', category: 'sim', text: 'SIM 89701000000000100077 заблокирована по MSU / SIM blocked by MSU' },
+  { type: 'warning', category: 'sim', text: 'SIM 89701000000001000774 заблокирована по MSU / SIM blocked by MSU' },
 ];

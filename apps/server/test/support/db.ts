@@ -10,7 +10,10 @@ export async function companyIdByName(db: Db, name: string): Promise<number> {
 }
 
 export async function userByEmail(db: Db, email: string): Promise<{ id: number; companyId: number; lang: string }> {
-  const [row] = await db.select({ id: users.id, companyId: users.companyId, lang: users.lang }).from(users).where(eq(users.email, email));
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId, lang: users.lang })
+    .from(users)
+    .where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row;
 }

@@ -18,6 +18,11 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
+function textOf(raw: WebSocket.RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
+}
+
 export async function openSocket(url: string, timeoutMs = 5000): Promise<TestSocket> {
   const ws = new WebSocket(url);
   const socket: TestSocket = {
@@ -50,7 +55,7 @@ export async function openSocket(url: string, timeoutMs = 5000): Promise<TestSoc
     },
   };
   ws.on('message', (raw: WebSocket.RawData) => {
-    socket.events.push(WsServerEvent.parse(JSON.parse(String(raw))));
+    socket.events.push(WsServerEvent.parse(JSON.parse(textOf(raw))));
   });
   ws.on('close', (code: number) => {
     socket.closeCode = code;
