@@ -11,6 +11,9 @@ const ConfigSchema = z.object({
   SMTP_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   WEB_DIST: z.string().optional(),
+  /** Simulated network: answer latency per operation call, and the share of SIMs that fail. */
+  NETWORK_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
+  NETWORK_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.02),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

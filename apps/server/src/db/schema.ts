@@ -203,13 +203,31 @@ export const queueResults = pgTable(
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     queueId: bigint('queue_id', { mode: 'number' }).notNull(),
     simId: bigint('sim_id', { mode: 'number' }).notNull(),
-    /** pending | ok | fail | cancelled */
+    /** pending | running | ok | fail | cancelled */
     status: text('status').notNull().default('pending'),
     reason: text('reason'),
+    /** Set when a worker claims the SIM; a stale claim (worker died) is taken over. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.queueId, t.simId] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.queueId, t.simId] }),
+    index('queue_results_open_idx').on(t.companyId, t.queueId, t.status),
+  ],
 );
+
+/**
+ * The simulated network's memory of applied operations: one row per (idempotency key), so a
+ * repeated request is answered with the first result and never applied twice.
+ */
+export const networkAppliedOps = pgTable('network_applied_ops', {
+  key: text('key').primaryKey(),
+  simId: bigint('sim_id', { mode: 'number' }).notNull(),
+  operation: text('operation').notNull(),
+  ok: boolean('ok').notNull(),
+  result: text('result'),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const notifications = pgTable(
   'notifications',
@@ -250,6 +268,8 @@ export const queueItems = pgTable(
     ok: integer('ok').notNull().default(0),
     fail: integer('fail').notNull().default(0),
     params: jsonb('params').notNull().default({}),
+    /** When progress was last pushed to sockets; throttles queue_change events. */
+    progressPublishedAt: timestamp('progress_published_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
