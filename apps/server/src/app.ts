@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API } from '@cab/contract/paths';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.js';
 import { AccessTokens } from './auth/tokens.js';
@@ -21,26 +22,29 @@ import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { registerNotifyRoutes } from './modules/notify/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
-import { registerSimRoutes } from './modules/sims/routes.js';
-import { EventBus } from './realtime/bus.js';
+import { registerGroupRoutes } from './modules/groups/routes.js';
+import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
+import { createNetworkAdapter } from './network/create-adapter.js';
+import type { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';
 
 export interface AppContext {
   config: Config;
   database: Database;
   jwtSecret: string;
+  jobs: PgBoss;
+  bus: EventBus;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
-  bus: EventBus;
   hub: RealtimeHub;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the API: plugins, authentication, every module's routes, websocket hub and the SPA. */
-export async function buildApp({ config, database, jwtSecret }: AppContext): Promise<BuiltApp> {
+export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppContext): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -74,7 +78,6 @@ export async function buildApp({ config, database, jwtSecret }: AppContext): Pro
 
   const db = database.db;
   const tokens = new AccessTokens(jwtSecret);
-  const bus = new EventBus(database);
   const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
   registerAuthentication(app, db, tokens);
 
@@ -82,10 +85,18 @@ export async function buildApp({ config, database, jwtSecret }: AppContext): Pro
   registerMeRoutes(app, db);
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
-  registerQueueRoutes(app, db);
+  registerQueueRoutes(app, {
+    db,
+    bus,
+    jobs,
+    batchSize: config.QUEUE_BATCH_SIZE,
+    maxParallelJobs: config.QUEUE_CONCURRENCY * 2,
+  });
   registerSimRoutes(app, db);
+  registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
+  registerGroupRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);
-  return { app, bus, hub };
+  return { app, hub };
 }

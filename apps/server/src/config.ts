@@ -14,6 +14,14 @@ const ConfigSchema = z.object({
   /** Simulated network: answer latency per operation call, and the share of SIMs that fail. */
   NETWORK_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   NETWORK_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  /** SIMs the simulated network gives activity (sessions, SMS, calls) per minute. */
+  NETWORK_ACTIVITY_SIMS: z.coerce.number().int().min(0).max(2000).default(500),
+  /** Bulk operations: SIMs per claimed batch, jobs worked at once per worker process, seconds before a
+   * silent claim is taken over by another worker, and the least time between progress events. */
+  QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  QUEUE_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  QUEUE_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,9 +1,16 @@
 import { resolveJwtSecret } from './auth/secret.js';
 import { buildApp } from './app.js';
-import { loadConfig, shouldSeedDemo } from './config.js';
+import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startJobQueue } from './jobs/boss.js';
+import { startNetworkJobs } from './jobs/network-jobs.js';
+import { startQueueWorker } from './jobs/queue-worker.js';
+import { createNetworkAdapter } from './network/create-adapter.js';
+import { EventBus } from './realtime/bus.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
 import { startHousekeeping } from './worker/housekeeping.js';
+
+type Stop = () => Promise<void> | void;
 
 /** Starts the roles this process plays: `all` (API + worker), `api` or `worker`. */
 async function main(): Promise<void> {
@@ -14,12 +21,15 @@ async function main(): Promise<void> {
     seeded: shouldSeedDemo(config) ? await seedDemo(database.db, config.DEMO_PASSWORD) : false,
     jwtSecret: await resolveJwtSecret(database.db, config.JWT_SECRET),
   }));
-
-  const stops: Array<() => Promise<void> | void> = [];
+  const works = config.ROLE !== 'api';
+  const jobs = await startJobQueue(database, { works });
+  const bus = new EventBus(database);
   const log = (message: string) => console.log(message);
+  // Stopped in order: stop taking requests, finish jobs, then close the job queue and the database.
+  const stops: Stop[] = [];
 
   if (config.ROLE !== 'worker') {
-    const { app, bus, hub } = await buildApp({ config, database, jwtSecret });
+    const { app, hub } = await buildApp({ config, database, jwtSecret, jobs, bus });
     await bus.listen();
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(async () => {
@@ -27,16 +37,36 @@ async function main(): Promise<void> {
       await app.close();
       await bus.close();
     });
-    printWelcome(address, config.DEMO_PASSWORD, seeded || shouldSeedDemo(config));
+    printWelcome(address, config, seeded);
   }
-  if (config.ROLE !== 'api') stops.push(startHousekeeping(database.db, log));
+  if (works) {
+    stops.push(startHousekeeping(database.db, log));
+    const network = createNetworkAdapter(config, database.db);
+    stops.push(
+      await startQueueWorker(
+        jobs,
+        {
+          db: database.db,
+          network,
+          bus,
+          batchSize: config.QUEUE_BATCH_SIZE,
+          staleSeconds: config.QUEUE_STALE_SECONDS,
+          progressIntervalMs: config.QUEUE_PROGRESS_INTERVAL_MS,
+        },
+        config.QUEUE_CONCURRENCY,
+        log,
+      ),
+    );
+    await startNetworkJobs(jobs, { db: database.db, bus, activitySims: config.NETWORK_ACTIVITY_SIMS });
+  }
+  stops.push(() => jobs.stop({ graceful: true, wait: true, timeout: 8000 }));
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     (async () => {
       for (const stop of stops) await stop();
@@ -52,11 +82,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-function printWelcome(address: string, password: string, demo: boolean): void {
+function printWelcome(address: string, config: Config, seeded: boolean): void {
   const url = address.replace('127.0.0.1', 'localhost');
   console.log(`\nSIM cabinet is running at ${url}\nAPI docs: ${url}/api/docs`);
-  if (demo) {
-    console.log(`Demo logins (password "${password}"):`);
+  if (seeded || shouldSeedDemo(config)) {
+    console.log(`Demo logins (password "${config.DEMO_PASSWORD}"):`);
     for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(22)} ${user.role}`);
   }
   console.log('');

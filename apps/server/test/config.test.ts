@@ -20,6 +20,13 @@ describe('loadConfig', () => {
       DEMO_PASSWORD: 'demo',
       ROLE: 'all',
       LOG_LEVEL: 'warn',
+      NETWORK_LATENCY_MS: 150,
+      NETWORK_FAILURE_RATE: 0.02,
+      NETWORK_ACTIVITY_SIMS: 500,
+      QUEUE_BATCH_SIZE: 1000,
+      QUEUE_CONCURRENCY: 4,
+      QUEUE_STALE_SECONDS: 60,
+      QUEUE_PROGRESS_INTERVAL_MS: 500,
     });
   });
 

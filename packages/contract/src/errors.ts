@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'csv_empty',
   'csv_invalid',
   'csv_too_large',
+  'nothing_selected',
+  'profile_not_allowed',
+  'transfer_target_invalid',
+  'group_name_taken',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

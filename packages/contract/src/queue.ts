@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, UnixSeconds } from './common.js';
-import { QUEUE_REASONS } from './constants.js';
+import { LANGS, QUEUE_REASONS, SMS_MAX_LENGTH } from './constants.js';
+import { SimListFilter } from './sims.js';
 
 export const QueueStatus = z.object({
   percentage: z.number().min(0).max(100),
@@ -22,3 +23,66 @@ export type QueueItem = z.infer<typeof QueueItem>;
 
 export const QueueListResult = z.object({ count: z.number().int(), items: z.array(QueueItem) });
 export type QueueListResult = z.infer<typeof QueueListResult>;
+
+/** Reasons a user starts from the cards list or a group (report generation is started elsewhere). */
+export const SIM_QUEUE_REASONS = [
+  'queue_block',
+  'queue_unblock',
+  'queue_disconnect',
+  'queue_reconnect',
+  'queue_ping',
+  'queue_sms',
+  'queue_global_unblock',
+  'queue_limit',
+  'queue_get_limit',
+  'queue_balance',
+  'queue_tariff_package',
+  'queue_package_reconnect',
+  'queue_transfer',
+  'queue_group',
+] as const;
+export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
+
+/** Which SIMs an operation acts on: chosen ids, everything matching a cards filter, or a group. */
+export const SimSelection = z.union([
+  z.strictObject({ ids: z.array(Id).min(1).max(10_000) }),
+  z.strictObject({ filter: SimListFilter, childs: z.boolean().default(false) }),
+  z.strictObject({ group: Id }),
+]);
+export type SimSelection = z.infer<typeof SimSelection>;
+
+/** "+N" or "-N" EUR with up to two decimals (spec §5). */
+export const BALANCE_CHANGE_PATTERN = /^[+-]\d{1,6}(\.\d{1,2})?$/;
+
+export const QueueParams = z.strictObject({
+  text: z.string().trim().min(1).max(SMS_MAX_LENGTH).optional(),
+  limit_mb: z.number().int().min(0).max(1_000_000).optional(),
+  /** How many times the limit renews; 0 means unlimited. */
+  repeat: z.number().int().min(0).max(1000).optional(),
+  amount: z.string().regex(BALANCE_CHANGE_PATTERN).optional(),
+  package: z.string().trim().min(1).max(64).optional(),
+  company_id: Id.optional(),
+  group_id: Id.optional(),
+  group_action: z.enum(['add', 'remove']).optional(),
+});
+export type QueueParams = z.infer<typeof QueueParams>;
+
+export const QueueCreateRequest = z.strictObject({
+  reason: z.enum(SIM_QUEUE_REASONS),
+  selection: SimSelection,
+  params: QueueParams.default({}),
+});
+export type QueueCreateRequest = z.input<typeof QueueCreateRequest>;
+
+export const QueueCreateResult = z.object({
+  qid: Id,
+  count: z.number().int(),
+  /** Selected SIMs left out because their profile does not allow the operation. */
+  skipped: z.number().int(),
+});
+export type QueueCreateResult = z.infer<typeof QueueCreateResult>;
+
+export const QueueCancelRequest = z.strictObject({ qid: Id });
+export const QueueCancelResult = z.object({ cancelled: z.number().int() });
+
+export const QueueResultsQuery = z.strictObject({ qid: z.coerce.number().int().positive(), lang: z.enum(LANGS).optional() });

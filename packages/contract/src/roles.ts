@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'bills.manage',
   'sims.read',
   'sims.operate',
+  'sims.transfer',
   'groups.manage',
   'reports.run',
   'news.publish',
@@ -29,6 +30,7 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'bills.manage',
   'sims.read',
   'sims.operate',
+  'sims.transfer',
   'groups.manage',
   'reports.run',
 ];

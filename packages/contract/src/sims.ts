@@ -72,3 +72,55 @@ export const PROFILE_RULES: Record<SimProfile, { limit: boolean; balance: boolea
   MS: { limit: false, balance: false, package: false },
   MF: { limit: false, balance: false, package: false },
 };
+
+export const SimGetRequest = z.strictObject({ id: Id });
+
+export const SimNetwork = z.object({
+  online: z.boolean(),
+  last_seen: z.number().int().nullable(),
+  imei: z.string().nullable(),
+  cell: z.string().nullable(),
+  rat: z.string().nullable(),
+  session_started: z.number().int().nullable(),
+});
+export type SimNetwork = z.infer<typeof SimNetwork>;
+
+export const SimDetail = SimRow.extend({
+  block_reason: z.string().nullable(),
+  m25_id: z.string().nullable(),
+  month_spend: z.number(),
+  groups: z.array(z.object({ id: Id, name: z.string() })),
+  /** Null when the network could not be asked (the page then shows the spec's error text). */
+  network: SimNetwork.nullable(),
+});
+export type SimDetail = z.infer<typeof SimDetail>;
+
+export const SimUpdateRequest = z.strictObject({
+  id: Id,
+  name: z.string().trim().max(100).nullable().optional(),
+  /** Monthly spend cap in EUR; null removes it. */
+  msu: z.number().min(0).max(100_000).multipleOf(0.01).nullable().optional(),
+  external_id: z.string().trim().max(100).nullable().optional(),
+});
+export type SimUpdateRequest = z.infer<typeof SimUpdateRequest>;
+
+export const USAGE_KINDS = ['data', 'sms', 'call'] as const;
+export const SimUsageRequest = z.strictObject({
+  id: Id,
+  kind: z.enum(USAGE_KINDS).optional(),
+  page: Page,
+  size: z.number().int().min(1).max(100),
+});
+export const SimUsageItem = z.object({
+  id: Id,
+  kind: z.enum(USAGE_KINDS),
+  direction: z.enum(['in', 'out']).nullable(),
+  started: z.number().int(),
+  bytes: z.number().nullable(),
+  seconds: z.number().nullable(),
+  text: z.string().nullable(),
+  cost: z.number(),
+});
+export type SimUsageItem = z.infer<typeof SimUsageItem>;
+export const SimUsageResult = z.object({ items: z.array(SimUsageItem), total: z.number().int() });
+export type SimUsageResult = z.infer<typeof SimUsageResult>;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,6 +29,8 @@ export interface Database {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
+  /** How the job queue (pg-boss) reaches this database. */
+  readonly jobConnection: { connectionString: string } | { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = dataDir === 'memory://' ? dataDir : path.resolve(dataDir, 'pglite');
   if (dir !== 'memory://') mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -52,6 +55,16 @@ async function openPglite(dataDir: string): Promise<Database> {
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    jobConnection: {
+      executeSql: async (text, values) => {
+        // pg-boss sends multi-statement scripts without parameters when it installs its schema.
+        if (!values?.length) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        return client.query(text, values);
+      },
     },
     close: () => client.close(),
   };
@@ -96,6 +109,7 @@ function openPostgres(url: string): Database {
     notify: async (channel, payload) => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
+    jobConnection: { connectionString: url },
     close: async () => {
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();

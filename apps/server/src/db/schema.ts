@@ -51,7 +51,11 @@ export const companies = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('companies_parent_idx').on(t.parentId), uniqueIndex('companies_tax_number_uq').on(t.taxNumber)],
+  (t) => [
+    index('companies_parent_idx').on(t.parentId),
+    index('companies_name_idx').on(t.name, t.id),
+    uniqueIndex('companies_tax_number_uq').on(t.taxNumber),
+  ],
 );
 
 export const users = pgTable(
@@ -134,7 +138,8 @@ export const sims = pgTable(
     index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
     index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
     index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
-    index('sims_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Tenant first (btree_gin), so a substring search reads only the company's part of the index.
+    index('sims_company_search_trgm_idx').using('gin', t.companyId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -156,7 +161,11 @@ export const simGroupMembers = pgTable(
     groupId: bigint('group_id', { mode: 'number' }).notNull(),
     simId: bigint('sim_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.groupId, t.simId] }), index('sim_group_members_sim_idx').on(t.companyId, t.simId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.groupId, t.simId] }),
+    index('sim_group_members_sim_idx').on(t.companyId, t.simId),
+    index('sim_group_members_group_idx').on(t.groupId, t.simId),
+  ],
 );
 
 /** What the network knows of a SIM right now; written by the network adapter, read by the SIM page. */
@@ -227,7 +236,7 @@ export const networkAppliedOps = pgTable('network_applied_ops', {
   ok: boolean('ok').notNull(),
   result: text('result'),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('network_applied_ops_applied_idx').on(t.appliedAt)]);
 
 export const notifications = pgTable(
   'notifications',

@@ -2,7 +2,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
 import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from './messages.js';
+import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -20,6 +20,10 @@ const STATUS: Record<ErrorCode, number> = {
   csv_empty: 400,
   csv_invalid: 400,
   csv_too_large: 400,
+  nothing_selected: 422,
+  profile_not_allowed: 422,
+  transfer_target_invalid: 422,
+  group_name_taken: 409,
   internal: 500,
 };
 
@@ -27,7 +31,8 @@ const STATUS: Record<ErrorCode, number> = {
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly fields?: Record<string, string>,
+    /** Field name → which problem it has; localized when answered. */
+    readonly fields?: Record<string, FieldProblem>,
     /** Values for the message's {placeholders}. */
     readonly params?: Record<string, string | number>,
   ) {
@@ -43,14 +48,21 @@ export function requestLang(request: FastifyRequest): Lang {
   return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
 }
 
+export type FieldProblem = keyof typeof FIELD_MESSAGES;
+
 export function errorBody(
   code: ErrorCode,
   lang: Lang,
   fields?: Record<string, string>,
   params?: Record<string, string | number>,
 ): ErrorBody {
-  const message = ERROR_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? ''));
+  const message = fillTemplate(ERROR_MESSAGES[code][lang], params ?? {});
   return { message, code, ...(fields ? { fields } : {}) };
+}
+
+function localizeFields(fields: Record<string, FieldProblem> | undefined, lang: Lang): Record<string, string> | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(Object.entries(fields).map(([name, problem]) => [name, FIELD_MESSAGES[problem][lang]]));
 }
 
 interface ValidationIssue {
@@ -78,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
     if (error instanceof AppError) {
-      return reply.code(error.status).send(errorBody(error.code, lang, error.fields, error.params));
+      return reply.code(error.status).send(errorBody(error.code, lang, localizeFields(error.fields, lang), error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(errorBody('validation_failed', lang, fieldErrors(error.validation, lang)));

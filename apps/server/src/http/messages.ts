@@ -1,4 +1,4 @@
-import type { Lang } from '@cab/contract/constants';
+import type { Lang, QueueReason } from '@cab/contract/constants';
 import type { ErrorCode } from '@cab/contract/errors';
 import type { Role } from '@cab/contract/roles';
 
@@ -27,6 +27,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'CSV file, line {line}: expected an ICCID, a number or an ICCID;number pair',
   },
   csv_too_large: { ru: 'В CSV-файле больше 100 000 идентификаторов', en: 'The CSV file has more than 100,000 identifiers' },
+  nothing_selected: { ru: 'Не выбрано ни одной SIM-карты', en: 'No SIM cards are selected' },
+  profile_not_allowed: {
+    ru: 'Профиль выбранных SIM-карт не допускает эту операцию',
+    en: 'The profile of the selected SIM cards does not allow this operation',
+  },
+  transfer_target_invalid: {
+    ru: 'Передать SIM-карты можно только в родительскую компанию',
+    en: 'SIM cards can only be transferred to the parent company',
+  },
+  group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -61,3 +71,35 @@ export const BANNER_TEXTS = {
     en: 'Your balance is exhausted. Top up so your SIM cards are not blocked.',
   },
 } satisfies Record<string, Texts>;
+
+export const QUEUE_REASON_LABELS: Record<QueueReason, Texts> = {
+  queue_unblock: { ru: 'Разблокировка', en: 'Unblock' },
+  queue_block: { ru: 'Блокировка', en: 'Block' },
+  queue_disconnect: { ru: 'Отключение сессии', en: 'Disconnect' },
+  queue_reconnect: { ru: 'Переподключение', en: 'Reconnect' },
+  queue_ping: { ru: 'Пинг', en: 'Ping' },
+  queue_sms: { ru: 'Отправка SMS', en: 'SMS sending' },
+  queue_global_unblock: { ru: 'Глобальная разблокировка', en: 'Global unblock' },
+  queue_limit: { ru: 'Установка лимита', en: 'Set limit' },
+  queue_get_limit: { ru: 'Запрос лимита', en: 'Get limit' },
+  queue_report_generate: { ru: 'Формирование отчёта', en: 'Report generation' },
+  queue_transfer: { ru: 'Передача SIM-карт', en: 'SIM transfer' },
+  queue_tariff_package: { ru: 'Смена пакета', en: 'Package change' },
+  queue_package_reconnect: { ru: 'Переподключение пакета', en: 'Package reconnect' },
+  queue_balance: { ru: 'Изменение баланса', en: 'Balance change' },
+  queue_group: { ru: 'Изменение группы', en: 'Group change' },
+};
+
+export const QUEUE_DONE_TEXT: Texts = {
+  ru: 'Операция «{operation}» завершена: успешно {ok}, с ошибкой {fail}',
+  en: 'Operation “{operation}” finished: {ok} succeeded, {fail} failed',
+};
+
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+export const RESULTS_CSV_HEADER: Record<Lang, string[]> = {
+  ru: ['ICCID', 'Номер', 'Статус', 'Результат'],
+  en: ['ICCID', 'Number', 'Status', 'Result'],
+};

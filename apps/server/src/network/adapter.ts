@@ -39,6 +39,8 @@ export interface OperationParams {
   amountCents?: number;
   packageName?: string;
   targetCompanyId?: number;
+  groupId?: number;
+  groupAction?: 'add' | 'remove';
 }
 
 export interface OperationRequest {

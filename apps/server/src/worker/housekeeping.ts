@@ -1,6 +1,6 @@
 import { lt, or, isNotNull, and } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { refreshTokens } from '../db/schema.js';
+import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -21,11 +21,22 @@ export async function purgeOldRefreshTokens(db: Db, now = new Date()): Promise<n
   return rows.length;
 }
 
+const APPLIED_OPS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The simulated network forgets idempotency keys of operations older than 30 days. */
+export async function purgeOldNetworkOps(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(networkAppliedOps)
+    .where(lt(networkAppliedOps.appliedAt, new Date(now.getTime() - APPLIED_OPS_RETENTION_MS)))
+    .returning({ key: networkAppliedOps.key });
+  return rows.length;
+}
+
 /** The worker role's periodic jobs; returns a stop function. */
 export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
   const run = () => {
-    purgeOldRefreshTokens(db)
-      .then((n) => n > 0 && log(`housekeeping: removed ${n} old refresh tokens`))
+    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db)])
+      .then(([tokens, ops]) => tokens + ops > 0 && log(`housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations`))
       .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));
   };
   run();

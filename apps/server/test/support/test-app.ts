@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { startJobQueue } from '../../src/jobs/boss.js';
+import { EventBus } from '../../src/realtime/bus.js';
+import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { seedDemo } from '../../src/seed/demo.js';
 
@@ -13,6 +16,9 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export interface TestApp extends BuiltApp {
   database: Database;
+  bus: EventBus;
+  jobs: PgBoss;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -20,6 +26,7 @@ export interface TestApp extends BuiltApp {
 export async function resetPostgres(database: Database): Promise<void> {
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);
+  await database.db.execute(sql`drop schema if exists pgboss cascade`);
   await database.db.execute(sql`create schema public`);
 }
 
@@ -28,6 +35,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** A built web client to serve (WEB_DIST); by default none, so the app is API-only. */
   webDist?: string;
+  /** Extra configuration (e.g. queue and network settings). */
+  env?: Record<string, string>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -35,18 +44,30 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (database.kind === 'postgres') await resetPostgres(database);
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET, WEB_DIST: options.webDist ?? '/nonexistent', ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}) });
-  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET });
-  await built.bus.listen();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    JWT_SECRET,
+    WEB_DIST: options.webDist ?? '/nonexistent',
+    ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}),
+    ...options.env,
+  });
+  const jobs = await startJobQueue(database, { works: false });
+  const bus = new EventBus(database);
+  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus });
+  await bus.listen();
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();
   return {
     ...built,
     database,
+    bus,
+    jobs,
+    config,
     close: async () => {
       built.hub.closeAll();
       await built.app.close();
-      await built.bus.close();
+      await bus.close();
+      await jobs.stop({ graceful: false, wait: true });
       await database.close();
     },
   };

@@ -28,3 +28,15 @@ export async function markRead(db: Executor, companyId: number, userId: number, 
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+export async function insertNotification(
+  db: Executor,
+  input: { companyId: number; userId: number; type: string; category: string; text: string },
+) {
+  const [row] = await db
+    .insert(notifications)
+    .values({ companyId: input.companyId, userId: input.userId, type: input.type, category: input.category, text: input.text })
+    .returning();
+  if (!row) throw new Error('notification insert returned nothing');
+  return row;
+}

@@ -1,3 +1,4 @@
+import { BLOCK_TYPES } from '@cab/contract/constants';
 import { BLOCKED_FILTER, type SimListFilter, type SimSortColumn } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompanyScope } from '../companies/scope.js';
@@ -8,6 +9,8 @@ export interface SimCriteria {
   filter: Omit<SimListFilter, 'csv' | 'company'>;
   csv: CsvIdentifiers | null;
 }
+
+const BLOCKED_TYPES = BLOCK_TYPES.filter((t) => t !== 'none');
 
 /** LIKE metacharacters in user input match themselves. */
 function likeEscape(text: string): string {
@@ -22,13 +25,13 @@ export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   const query = filter.query?.trim().toLowerCase();
   if (query) parts.push(sql`s.search_text like ${`%${likeEscape(query)}%`}`);
   if (filter.profile) parts.push(sql`s.profile = ${filter.profile}`);
-  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.block_type <> 'none'`);
+  // An IN list (not <> 'none') lets the (company_id, block_type) index find blocked SIMs directly.
+  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.block_type in ${BLOCKED_TYPES}`);
   if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`s.block_type = 'none'`);
   if (filter.blocked === BLOCKED_FILTER.msu || filter.msu_block) parts.push(sql`s.block_type = 'msu'`);
   if (filter.empty_name) parts.push(sql`(s.name is null or s.name = '')`);
   if (filter.group) {
-    parts.push(sql`exists (select 1 from sim_group_members m
-      where m.company_id = s.company_id and m.group_id = ${filter.group} and m.sim_id = s.id)`);
+    parts.push(sql`s.id in (select m.sim_id from sim_group_members m where m.group_id = ${filter.group})`);
   }
   if (csv) {
     const byIccid = csv.iccids.length ? sql`s.iccid = any(${toTextArray(csv.iccids)})` : sql`false`;

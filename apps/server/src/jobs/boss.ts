@@ -1,0 +1,30 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+export const JOB_QUEUES = {
+  queueBatch: 'queue-batch',
+  networkActivity: 'network-activity',
+  monthStart: 'month-start',
+} as const;
+
+/**
+ * The job queue (pg-boss) on the app's own database. Every role can send jobs; only processes
+ * that work (ROLE=worker|all) supervise and run schedules.
+ */
+export async function startJobQueue(database: Database, options: { works: boolean }): Promise<PgBoss> {
+  const connection = database.jobConnection;
+  const boss = new PgBoss({
+    ...('connectionString' in connection ? { connectionString: connection.connectionString, max: 4 } : { db: connection }),
+    schema: 'pgboss',
+    supervise: options.works,
+    schedule: options.works,
+    migrate: true,
+  });
+  boss.on('error', (error) => console.error('job queue error:', error));
+  await boss.start();
+  await boss.createQueue(JOB_QUEUES.queueBatch);
+  // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
+  await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
+  await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
+  return boss;
+}

@@ -1,0 +1,112 @@
+import type { QueueCreateResult, SimSelection } from '@cab/contract/queue';
+import type { z } from 'zod';
+import type { QueueCreateRequest } from '@cab/contract/queue';
+import { sql, type SQL } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { JOB_QUEUES } from '../../jobs/boss.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { insertAudit } from '../audit/repository.js';
+import { resolveCompanyScope } from '../companies/scope.js';
+import { simWhere } from '../sims/list-query.js';
+import { resolveSimCriteria } from '../sims/service.js';
+import * as items from './item-repository.js';
+import { OPERATIONS } from './operations.js';
+import { itemToQueueItem } from './progress.js';
+import * as results from './results-repository.js';
+
+type ParsedCreate = z.output<typeof QueueCreateRequest>;
+
+export interface QueueDeps {
+  db: Db;
+  bus: EventBus;
+  jobs: PgBoss;
+  batchSize: number;
+  maxParallelJobs: number;
+}
+
+/** The SQL that selects the operation's SIMs, within what the principal may touch. */
+async function selectionWhere(db: Db, principal: Principal, selection: SimSelection): Promise<SQL> {
+  if ('filter' in selection) {
+    return simWhere(await resolveSimCriteria(db, principal, { filter: selection.filter, childs: selection.childs, page: 0, size: 1 }));
+  }
+  const scope = await resolveCompanyScope(db, principal, undefined, true);
+  const base = simWhere({ scope, filter: { blocked: 0 }, csv: null });
+  if ('ids' in selection) {
+    const where = sql`${base} and s.id = any(${`{${selection.ids.join(',')}}`}::bigint[])`;
+    // Ids outside the principal's companies answer 404, as if they did not exist.
+    if ((await results.countSims(db, where)) !== new Set(selection.ids).size) throw new AppError('not_found');
+    return where;
+  }
+  await requireOwnGroup(db, principal, selection.group);
+  return sql`${base} and exists (select 1 from sim_group_members m where m.group_id = ${selection.group} and m.sim_id = s.id)`;
+}
+
+async function requireOwnGroup(db: Db, principal: Principal, groupId: number): Promise<void> {
+  const rows = await queryRows<{ id: number }>(db, sql`
+    select id from sim_groups where id = ${groupId} and company_id = ${principal.companyId}`);
+  if (rows.length === 0 && principal.role !== 'root') throw new AppError('not_found');
+}
+
+/** Transfers go to the parent company (root may move SIMs anywhere). */
+async function requireTransferTarget(db: Db, principal: Principal, targetId: number): Promise<void> {
+  const rows = await queryRows<{ ok: boolean }>(db, sql`
+    select (${principal.role === 'root'} or c.id = (select parent_id from companies where id = ${principal.companyId})) as ok
+    from companies c where c.id = ${targetId} and c.deleted_at is null`);
+  if (!rows[0]?.ok) throw new AppError('transfer_target_invalid');
+}
+
+/** Starts a bulk operation: one queue item, one result row per eligible SIM, jobs for the workers. */
+export async function createQueueItem(deps: QueueDeps, principal: Principal, request: ParsedCreate): Promise<QueueCreateResult> {
+  const spec = OPERATIONS[request.reason];
+  requirePermission(principal, spec.permission);
+  requireWritable(principal);
+  const params = spec.params(request.params);
+  if (params.targetCompanyId !== undefined) await requireTransferTarget(deps.db, principal, params.targetCompanyId);
+  if (params.groupId !== undefined) await requireOwnGroup(deps.db, principal, params.groupId);
+
+  const where = await selectionWhere(deps.db, principal, request.selection);
+  const eligible = sql`s.profile in ${[...spec.profiles]}`;
+  const { queueId, count } = await deps.db.transaction(async (tx) => {
+    const id = await items.insertItem(tx, { companyId: principal.companyId, userId: principal.userId, reason: request.reason, params: { ...params } });
+    const n = await results.insertPendingResults(tx, { companyId: principal.companyId, queueId: id }, where, eligible);
+    if (n === 0) {
+      const matching = await results.countSims(tx, where);
+      throw new AppError(matching === 0 ? 'nothing_selected' : 'profile_not_allowed');
+    }
+    await items.setItemCount(tx, principal.companyId, id, n);
+    return { queueId: id, count: n };
+  });
+  const skipped = (await results.countSims(deps.db, where)) - count;
+
+  const jobCount = Math.min(Math.ceil(count / deps.batchSize), deps.maxParallelJobs);
+  const data = { companyId: principal.companyId, queueId };
+  await deps.jobs.insert(Array.from({ length: jobCount }, () => ({ name: JOB_QUEUES.queueBatch, data })));
+  await insertAudit(deps.db, {
+    companyId: principal.companyId,
+    userId: principal.userId,
+    impersonatorId: principal.impersonatorId,
+    action: 'queue_create',
+    details: { qid: queueId, reason: request.reason, count, skipped },
+  });
+  const row = await items.findItem(deps.db, principal.companyId, queueId);
+  if (row) await deps.bus.publish({ companyId: principal.companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
+  return { qid: queueId, count, skipped: Math.max(0, skipped) };
+}
+
+/** Cancels what has not started; SIMs already sent to the network finish normally. */
+export async function cancelQueueItem(deps: QueueDeps, principal: Principal, qid: number): Promise<number> {
+  requirePermission(principal, 'sims.operate');
+  requireWritable(principal);
+  const ref = { companyId: principal.companyId, queueId: qid };
+  const item = await items.findItem(deps.db, ref.companyId, qid);
+  if (!item) throw new AppError('not_found');
+  if (!(await items.finishItem(deps.db, ref.companyId, qid, 'cancelled'))) throw new AppError('conflict');
+  const cancelled = await results.cancelPending(deps.db, ref);
+  const row = await items.findItem(deps.db, ref.companyId, qid);
+  if (row) await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
+  await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_del', data: { qid } });
+  return cancelled;
+}

@@ -1,0 +1,111 @@
+import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
+import type { SimDetail, SimUpdateRequest, SimUsageResult } from '@cab/contract/sims';
+import { USAGE_KINDS } from '@cab/contract/sims';
+import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { NetworkAdapter } from '../../network/adapter.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { insertAudit } from '../audit/repository.js';
+import { resolveCompanyScope } from '../companies/scope.js';
+import * as repo from './detail-repository.js';
+
+const cents = (value: number | null) => (value === null ? null : value / 100);
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+export interface SimDeps {
+  db: Db;
+  network: NetworkAdapter;
+  bus: EventBus;
+}
+
+async function findVisibleSim(db: Db, principal: Principal, id: number): Promise<repo.SimDetailRow> {
+  requirePermission(principal, 'sims.read');
+  const scope = await resolveCompanyScope(db, principal, undefined, true);
+  const row = await repo.findSim(db, scope, id);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** A SIM with its groups and live network state; the network may fail, the rest still shows. */
+export async function getSim(deps: SimDeps, principal: Principal, id: number): Promise<SimDetail> {
+  const row = await findVisibleSim(deps.db, principal, id);
+  const profile = SIM_PROFILES.find((p) => p === row.profile) ?? 'BK';
+  const [groups, network] = await Promise.all([
+    repo.findSimGroups(deps.db, id),
+    deps.network
+      .getState({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, profile })
+      .catch(() => null),
+  ]);
+  return {
+    id: row.id,
+    iccid: row.iccid,
+    msisdn: row.msisdn,
+    name: row.name,
+    profile,
+    block_type: BLOCK_TYPES.find((b) => b === row.block_type) ?? 'none',
+    company_id: row.company_id,
+    company_name: row.company_name,
+    msu: cents(row.msu_cents),
+    package: row.package,
+    limit_mb: row.limit_mb,
+    balance: cents(row.balance_cents),
+    external_id: row.external_id,
+    added: row.added,
+    block_reason: row.block_reason,
+    m25_id: row.m25_id,
+    month_spend: row.month_spend_cents / 100,
+    groups,
+    network: network && {
+      online: network.online,
+      last_seen: seconds(network.lastSeenAt),
+      imei: network.imei,
+      cell: network.cell,
+      rat: network.rat,
+      session_started: seconds(network.sessionStartedAt),
+    },
+  };
+}
+
+/** Rename, MSU cap and external id: the SIM's own settings, changed directly (not through the queue). */
+export async function updateSim(deps: SimDeps, principal: Principal, input: SimUpdateRequest): Promise<SimDetail> {
+  requirePermission(principal, 'sims.operate');
+  requireWritable(principal);
+  const row = await findVisibleSim(deps.db, principal, input.id);
+  await repo.updateSim(deps.db, input.id, {
+    name: input.name === undefined ? undefined : input.name || null,
+    msuCents: input.msu === undefined ? undefined : input.msu === null ? null : Math.round(input.msu * 100),
+    externalId: input.external_id === undefined ? undefined : input.external_id || null,
+  });
+  await insertAudit(deps.db, {
+    companyId: principal.companyId,
+    userId: principal.userId,
+    impersonatorId: principal.impersonatorId,
+    action: 'sim_update',
+    details: { id: input.id, name: input.name, msu: input.msu, external_id: input.external_id },
+  });
+  await deps.bus.publish({ companyId: row.company_id }, { type: 'sim_update', data: { id: input.id } });
+  return getSim(deps, principal, input.id);
+}
+
+export async function listSimUsage(
+  deps: SimDeps,
+  principal: Principal,
+  input: { id: number; kind?: (typeof USAGE_KINDS)[number]; page: number; size: number },
+): Promise<SimUsageResult> {
+  const row = await findVisibleSim(deps.db, principal, input.id);
+  const { items, total } = await repo.listUsage(deps.db, { companyId: row.company_id, id: row.id }, input.kind, input.page, input.size);
+  return {
+    total,
+    items: items.map((u) => ({
+      id: u.id,
+      kind: USAGE_KINDS.find((k) => k === u.kind) ?? 'data',
+      direction: u.direction === 'in' || u.direction === 'out' ? u.direction : null,
+      started: u.started,
+      bytes: u.bytes === null ? null : Number(u.bytes),
+      seconds: u.seconds,
+      text: u.text,
+      cost: u.cost_cents / 100,
+    })),
+  };
+}

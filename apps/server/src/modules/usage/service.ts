@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client.js';
+import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../network/events.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { toNotification } from '../notify/service.js';
+import * as repo from './repository.js';
+import type { BlockedSim, CompanyNotice, CreatedNotification, SpendIncrement } from './repository.js';
+
+export { resetMonthSpend } from './repository.js';
+
+/** Only publishing is needed, so tests can pass a spy instead of a bus over PostgreSQL. */
+export type EventPublisher = Pick<EventBus, 'publish'>;
+
+export const MSU_BLOCK_REASON = 'MSU cap reached';
+
+/**
+ * Up to this many SIMs of one company blocked in one batch get a notification each; beyond it the
+ * company gets one summary, so a month-end wave of MSU blocks does not bury users in popups.
+ */
+export const MSU_NOTICES_PER_SIM_MAX = 3;
+
+export interface AppliedNetworkEvents {
+  usageRows: number;
+  blocked: BlockedSim[];
+  notifications: number;
+  /** Pushes that failed; the rows are committed regardless, clients see them on their next load. */
+  publishFailures: number;
+}
+
+/**
+ * The domain's sink for what the network reports: records usage, adds its cost to the SIMs'
+ * month-to-date spend, applies MSU blocks and tells the companies' users. All writes commit
+ * together; sockets hear about them only after the commit.
+ */
+export async function applyNetworkEvents(db: Db, bus: EventPublisher, events: NetworkEvent[]): Promise<AppliedNetworkEvents> {
+  const usage = events.filter(isUsageEvent);
+  const msuBlocks = events.filter((e): e is MsuBlockEvent => e.type === 'msu_block');
+  const { blocked, notifications } = await db.transaction(async (tx) => {
+    await repo.insertUsage(tx, usage);
+    await repo.addMonthSpend(tx, spendPerSim(usage));
+    const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
+    const created = await repo.insertCompanyNotices(tx, msuNotices(newlyBlocked));
+    return { blocked: newlyBlocked, notifications: created };
+  });
+  // Not retried by failing: the caller must not re-apply committed usage because a push was lost.
+  const publishFailures = await publish(bus, blocked, notifications);
+  return { usageRows: usage.length, blocked, notifications: notifications.length, publishFailures };
+}
+
+function spendPerSim(usage: UsageEvent[]): SpendIncrement[] {
+  const bySim = new Map<number, SpendIncrement>();
+  for (const event of usage) {
+    if (event.costCents === 0) continue;
+    const entry = bySim.get(event.simId) ?? { companyId: event.companyId, simId: event.simId, cents: 0 };
+    entry.cents += event.costCents;
+    bySim.set(event.simId, entry);
+  }
+  return [...bySim.values()];
+}
+
+export function msuNotices(blocked: BlockedSim[]): CompanyNotice[] {
+  const byCompany = new Map<number, BlockedSim[]>();
+  for (const sim of blocked) byCompany.set(sim.companyId, [...(byCompany.get(sim.companyId) ?? []), sim]);
+  return [...byCompany].flatMap(([companyId, sims]): CompanyNotice[] => {
+    if (sims.length > MSU_NOTICES_PER_SIM_MAX) {
+      const n = sims.length;
+      return [{ companyId, text: { ru: `${n} SIM заблокированы: превышен MSU`, en: `${n} SIMs blocked: MSU cap reached` } }];
+    }
+    return sims.map((sim) => ({
+      companyId,
+      text: { ru: `SIM ${sim.iccid} заблокирована: превышен MSU`, en: `SIM ${sim.iccid} blocked: MSU cap reached` },
+    }));
+  });
+}
+
+async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: CreatedNotification[]): Promise<number> {
+  const results = await Promise.allSettled([
+    ...notifications.map((row) =>
+      bus.publish(
+        { userId: row.userId },
+        { type: 'notify', data: { ...toNotification(row), popup: { show: true, type: 'warn', text: row.text } } },
+      ),
+    ),
+    ...blocked.map((sim) => bus.publish({ companyId: sim.companyId }, { type: 'sim_update', data: { id: sim.simId, block_type: 'msu' } })),
+  ]);
+  return results.filter((r) => r.status === 'rejected').length;
+}

@@ -1,0 +1,154 @@
+import type { Db } from '../db/client.js';
+import { findActiveSims, simIdRange, upsertNetworkStates, type ActiveSimRow, type NetworkStateWrite } from './activity-repository.js';
+import type { NetworkEvent, UsageDirection, UsageEvent } from './events.js';
+
+export interface ActivityOptions {
+  now: Date;
+  /** How many SIMs may act in this tick; capped at MAX_ACTIVITY_SIMS. */
+  maxSims: number;
+  random: () => number;
+}
+
+/** Upper bound of one tick, so a schedule over a million SIMs stays a bounded amount of work. */
+export const MAX_ACTIVITY_SIMS = 2000;
+export const RATS = ['2G', '3G', '4G', 'NB-IoT', 'LTE-M'] as const;
+
+const GO_ONLINE_PROBABILITY = 0.6;
+const GO_OFFLINE_PROBABILITY = 0.15;
+const CELL_CHANGE_PROBABILITY = 0.2;
+const SMS_PROBABILITY = 0.2;
+const CALL_PROBABILITY = 0.05;
+const MAX_SESSION_BYTES = 5_000_000;
+const DATA_CENTS_PER_MB = 5;
+const SMS_OUT_CENTS = 3;
+const CALL_CENTS_PER_MINUTE = 8;
+/** Candidates drawn per wanted SIM: some ids are gaps or blocked SIMs. */
+const OVERSAMPLE = 2;
+
+const SMS_TEXTS = ['STATUS OK', 'GPS 55.7558,37.6173', 'BATTERY LOW 12%', 'REBOOT', 'DOOR OPEN', 'TEMP 4.5C', 'APN SET OK'];
+
+/**
+ * One tick of simulated traffic: picks up to maxSims random unblocked SIMs, moves them on- or
+ * offline, writes their new network state and returns the usage they produced, plus an
+ * msu_block for every SIM whose month-to-date spend passes its MSU cap.
+ */
+export async function generateActivity(db: Db, options: ActivityOptions): Promise<NetworkEvent[]> {
+  const wanted = Math.min(Math.max(0, Math.floor(options.maxSims)), MAX_ACTIVITY_SIMS);
+  if (wanted === 0) return [];
+  const candidates = await sampleSimIds(db, wanted * OVERSAMPLE, options.random);
+  if (candidates.length === 0) return [];
+  const order = new Map(candidates.map((id, index) => [id, index]));
+  const sims = (await findActiveSims(db, candidates))
+    .sort((a, b) => (order.get(a.simId) ?? 0) - (order.get(b.simId) ?? 0))
+    .slice(0, wanted);
+
+  const events: NetworkEvent[] = [];
+  const states: NetworkStateWrite[] = [];
+  for (const sim of sims) {
+    const tick = simulateSim(sim, options.now, options.random);
+    events.push(...tick.events);
+    states.push(tick.state);
+  }
+  await upsertNetworkStates(db, states, options.now);
+  return events;
+}
+
+/**
+ * Random SIM ids drawn uniformly over the id range: a couple of index lookups per SIM instead of
+ * scanning or sorting the whole table. Small ranges are shuffled whole.
+ */
+async function sampleSimIds(db: Db, count: number, random: () => number): Promise<number[]> {
+  const range = await simIdRange(db);
+  if (!range) return [];
+  const size = range.max - range.min + 1;
+  if (size <= count) {
+    const all = Array.from({ length: size }, (_, k) => range.min + k);
+    return shuffle(all, random);
+  }
+  const picked = new Set<number>();
+  // Bounded: even with many repeats the loop ends; collisions only shrink the sample a little.
+  for (let attempt = 0; attempt < count * 3 && picked.size < count; attempt++) {
+    picked.add(range.min + Math.floor(random() * size));
+  }
+  return [...picked];
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+function simulateSim(sim: ActiveSimRow, now: Date, random: () => number): { state: NetworkStateWrite; events: NetworkEvent[] } {
+  const online = sim.online ? random() >= GO_OFFLINE_PROBABILITY : random() < GO_ONLINE_PROBABILITY;
+  if (!online) {
+    return { state: { ...stateOf(sim), online: false, sessionStartedAt: null }, events: [] };
+  }
+  const freshSession = !sim.online;
+  const state: NetworkStateWrite = {
+    ...stateOf(sim),
+    online: true,
+    lastSeenAt: now,
+    imei: sim.imei ?? randomImei(random),
+    cell: sim.cell === null || freshSession || random() < CELL_CHANGE_PROBABILITY ? randomCell(random) : sim.cell,
+    rat: sim.rat === null || freshSession ? pick(RATS, random) : sim.rat,
+    sessionStartedAt: freshSession || sim.sessionStartedAt === null ? now : sim.sessionStartedAt,
+  };
+  const usage = usageOf(sim, now, random);
+  const events: NetworkEvent[] = [...usage];
+  const spendCents = sim.monthSpendCents + usage.reduce((sum, event) => sum + event.costCents, 0);
+  if (sim.msuCents !== null && spendCents > sim.msuCents) {
+    events.push({ type: 'msu_block', companyId: sim.companyId, simId: sim.simId, at: now, spendCents, msuCents: sim.msuCents });
+    // The network cuts the SIM off the moment it blocks it.
+    return { state: { ...state, online: false, sessionStartedAt: null }, events };
+  }
+  return { state, events };
+}
+
+function usageOf(sim: ActiveSimRow, at: Date, random: () => number): UsageEvent[] {
+  const base = { companyId: sim.companyId, simId: sim.simId, at };
+  const bytes = 1000 + Math.floor(random() * MAX_SESSION_BYTES);
+  const events: UsageEvent[] = [{ ...base, type: 'data', bytes, costCents: Math.max(1, Math.ceil((bytes / 1_048_576) * DATA_CENTS_PER_MB)) }];
+  if (random() < SMS_PROBABILITY) {
+    const direction = randomDirection(random);
+    events.push({ ...base, type: 'sms', direction, text: pick(SMS_TEXTS, random), costCents: direction === 'out' ? SMS_OUT_CENTS : 0 });
+  }
+  if (random() < CALL_PROBABILITY) {
+    const seconds = 5 + Math.floor(random() * 296);
+    events.push({ ...base, type: 'call', direction: randomDirection(random), seconds, costCents: Math.ceil(seconds / 60) * CALL_CENTS_PER_MINUTE });
+  }
+  return events;
+}
+
+function stateOf(sim: ActiveSimRow): NetworkStateWrite {
+  const { companyId, simId, online, lastSeenAt, imei, cell, rat, sessionStartedAt } = sim;
+  return { companyId, simId, online, lastSeenAt, imei, cell, rat, sessionStartedAt };
+}
+
+const randomDirection = (random: () => number): UsageDirection => (random() < 0.5 ? 'in' : 'out');
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+const digits = (count: number, random: () => number): string => Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
+
+/** 14 digits (TAC + serial) and a Luhn check digit, as a real IMEI has. */
+export function randomImei(random: () => number): string {
+  const body = digits(14, random);
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = Number(body[body.length - 1 - i]);
+    const doubled = i % 2 === 0 ? digit * 2 : digit;
+    sum += doubled > 9 ? doubled - 9 : doubled;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** MCC-MNC-LAC-CellId of a Russian network, as operators report a serving cell. */
+const randomCell = (random: () => number): string =>
+  `250-01-${1 + Math.floor(random() * 65_000)}-${1 + Math.floor(random() * 268_000_000)}`;
