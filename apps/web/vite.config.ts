@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const API_TARGET = 'http://127.0.0.1:3000';
+// The dev server proxies the API; VITE_API_TARGET points it at another local server.
+const API_TARGET = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 // react-router's package exports only its development build; production bundles take the lean one.
 const reactRouterProduction = fileURLToPath(

@@ -27,8 +27,15 @@ interface Timers {
   clearTimeout: (id: ReturnType<typeof setTimeout>) => void;
 }
 
+// Wrapped, not `{ setTimeout, clearTimeout }`: called as `timers.setTimeout(...)` the browser's own
+// functions throw "Illegal invocation" (their `this` must be the window).
+const browserTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id),
+};
+
 /** Popup notifications: at most 2, newest first, each gone after 15 s (spec §4). */
-export function createPopupStore(timers: Timers = { setTimeout, clearTimeout }): PopupStore {
+export function createPopupStore(timers: Timers = browserTimers): PopupStore {
   let items: readonly PopupItem[] = [];
   let nextKey = 1;
   const expiry = new Map<number, ReturnType<typeof setTimeout>>();
