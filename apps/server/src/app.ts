@@ -47,7 +47,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppContext): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -124,5 +124,8 @@ describe('authentication of calls', () => {
     }
     expect(last).toBe(429);
     expect(body).toEqual({ message: 'Слишком много попыток, попробуйте позже', code: 'rate_limited' });
+    // A made-up X-Forwarded-For does not buy new attempts (no proxy is trusted by default).
+    const dodge = await post(t.app, '/api/login', { email: 'ratelimit@demo.local', password: 'x' }, { headers: { 'x-forwarded-for': '10.1.2.3' } });
+    expect(dodge.statusCode).toBe(429);
   });
 });

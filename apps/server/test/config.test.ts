@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       QUEUE_CONCURRENCY: 4,
       QUEUE_STALE_SECONDS: 60,
       QUEUE_PROGRESS_INTERVAL_MS: 500,
+      TRUST_PROXY: '0',
     });
   });
 

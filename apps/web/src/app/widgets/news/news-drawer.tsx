@@ -42,6 +42,8 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
       visible={visible}
       onHide={onHide}
       position="right"
+      // Not modal: the header's news button stays clickable and toggles the drawer (spec §2).
+      modal={false}
       className="news-drawer"
       header={<h2 className="news-drawer__title">{t('news.title')}</h2>}
       data-testid="news-drawer"
