@@ -123,6 +123,8 @@ export const sims = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`iccid || ' ' || msisdn || ' ' || lower(coalesce(name, '')) || ' ' || lower(coalesce(external_id, ''))`,
     ),
+    /** Blocked for any reason; a plain boolean the tenant search index can hold. */
+    isBlocked: boolean('is_blocked').generatedAlwaysAs(sql`block_type <> 'none'`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -138,8 +140,9 @@ export const sims = pgTable(
     index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
     index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
     index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
-    // Tenant first (btree_gin), so a substring search reads only the company's part of the index.
-    index('sims_company_search_trgm_idx').using('gin', t.companyId, sql`${t.searchText} gin_trgm_ops`),
+    // Tenant first (btree_gin), so a substring search reads only the company's part of the index;
+    // profile and blocked narrow it inside the same index scan.
+    index('sims_company_search_trgm_idx').using('gin', t.companyId, t.profile, t.isBlocked, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

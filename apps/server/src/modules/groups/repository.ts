@@ -34,6 +34,7 @@ export async function insertGroup(db: Executor, companyId: number, name: string)
 }
 
 export async function renameGroup(db: Executor, companyId: number, id: number, name: string): Promise<'ok' | 'missing' | 'taken'> {
+  if (!(await findGroup(db, companyId, id))) return 'missing';
   const clash = await queryRows<{ id: number }>(db, sql`
     select id from sim_groups where company_id = ${companyId} and lower(name) = lower(${name}) and id <> ${id}`);
   if (clash.length > 0) return 'taken';

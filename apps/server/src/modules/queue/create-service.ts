@@ -19,6 +19,9 @@ import * as results from './results-repository.js';
 
 type ParsedCreate = z.output<typeof QueueCreateRequest>;
 
+/** Items this big change queue_results enough that the planner must learn of it at once. */
+const LARGE_ITEM = 10_000;
+
 export interface QueueDeps {
   db: Db;
   bus: EventBus;
@@ -80,6 +83,7 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
     return { queueId: id, count: n };
   });
   const skipped = (await results.countSims(deps.db, where)) - count;
+  if (count >= LARGE_ITEM) await results.analyzeResults(deps.db);
 
   const jobCount = Math.min(Math.ceil(count / deps.batchSize), deps.maxParallelJobs);
   const data = { companyId: principal.companyId, queueId };

@@ -18,6 +18,11 @@ export async function insertPendingResults(
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Fresh statistics after a large insert, so the worker's queries are planned for the real size. */
+export async function analyzeResults(db: Executor): Promise<void> {
+  await db.execute(sql`analyze queue_results`);
+}
+
 export async function countSims(db: Executor, where: SQL): Promise<number> {
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sims s where ${where}`);
   return Number(rows[0]?.n ?? 0);
@@ -33,16 +38,17 @@ export async function claimBatch(
   limit: number,
   staleSeconds: number,
 ): Promise<number[]> {
+  // The ids are picked once (an array, not a join), so a stale row estimate can never turn the
+  // claim into a nested loop over the whole item.
   const rows = await queryRows<{ sim_id: number }>(db, sql`
     update queue_results r set status = 'running', claimed_at = now()
-    from (
-      select sim_id from queue_results
-      where company_id = ${item.companyId} and queue_id = ${item.queueId}
-        and (status = 'pending' or (status = 'running' and claimed_at < now() - make_interval(secs => ${staleSeconds})))
-      order by sim_id
-      limit ${limit}
-      for update skip locked) picked
-    where r.company_id = ${item.companyId} and r.queue_id = ${item.queueId} and r.sim_id = picked.sim_id
+    where r.company_id = ${item.companyId} and r.queue_id = ${item.queueId}
+      and r.sim_id = any(array(
+        select sim_id from queue_results
+        where company_id = ${item.companyId} and queue_id = ${item.queueId} and status in ('pending', 'running')
+          and (status = 'pending' or claimed_at < now() - make_interval(secs => ${staleSeconds}))
+        limit ${limit}
+        for update skip locked))
     returning r.sim_id::int as sim_id`);
   return rows.map((r) => Number(r.sim_id));
 }
@@ -72,6 +78,7 @@ export async function recordOutcomes(
       set status = case when o.ok then 'ok' else 'fail' end, reason = o.reason, done_at = now()
       from outcome o
       where r.company_id = ${item.companyId} and r.queue_id = ${item.queueId}
+        and r.sim_id = any(${`{${outcomes.map((o) => o.simId).join(',')}}`}::bigint[])
         and r.sim_id = o.sim_id and r.status = 'running'
       returning o.sim_id, o.ok)
     select coalesce(array_agg(sim_id::int) filter (where ok), '{}') as ok_ids, count(*) filter (where not ok)::int as fail

@@ -1,4 +1,3 @@
-import { BLOCK_TYPES } from '@cab/contract/constants';
 import { BLOCKED_FILTER, type SimListFilter, type SimSortColumn } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompanyScope } from '../companies/scope.js';
@@ -10,8 +9,6 @@ export interface SimCriteria {
   csv: CsvIdentifiers | null;
 }
 
-const BLOCKED_TYPES = BLOCK_TYPES.filter((t) => t !== 'none');
-
 /** LIKE metacharacters in user input match themselves. */
 function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -20,18 +17,18 @@ function likeEscape(text: string): string {
 /** The WHERE clause of the cards filter over `sims s`; also selects the SIMs of bulk operations. */
 export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   const parts: SQL[] = [];
-  if (scope) parts.push(scope.length === 1 ? sql`s.company_id = ${scope[0]}` : sql`s.company_id in ${scope}`);
+  if (scope?.length) parts.push(scope.length === 1 ? sql`s.company_id = ${scope[0]}` : sql`s.company_id in ${scope}`);
   if (scope?.length === 0) parts.push(sql`false`);
   const query = filter.query?.trim().toLowerCase();
   if (query) parts.push(sql`s.search_text like ${`%${likeEscape(query)}%`}`);
   if (filter.profile) parts.push(sql`s.profile = ${filter.profile}`);
-  // An IN list (not <> 'none') lets the (company_id, block_type) index find blocked SIMs directly.
-  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.block_type in ${BLOCKED_TYPES}`);
-  if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`s.block_type = 'none'`);
+  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.is_blocked = true`);
+  if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`s.is_blocked = false`);
   if (filter.blocked === BLOCKED_FILTER.msu || filter.msu_block) parts.push(sql`s.block_type = 'msu'`);
   if (filter.empty_name) parts.push(sql`(s.name is null or s.name = '')`);
   if (filter.group) {
-    parts.push(sql`s.id in (select m.sim_id from sim_group_members m where m.group_id = ${filter.group})`);
+    // An array of the members' ids: the planner probes SIMs by id instead of scanning the tenant.
+    parts.push(sql`s.id = any(array(select m.sim_id from sim_group_members m where m.group_id = ${filter.group}))`);
   }
   if (csv) {
     const byIccid = csv.iccids.length ? sql`s.iccid = any(${toTextArray(csv.iccids)})` : sql`false`;
@@ -46,20 +43,32 @@ function toTextArray(values: string[]): SQL {
   return sql`${`{${values.join(',')}}`}::text[]`;
 }
 
-const SORT_EXPRESSIONS: Record<SimSortColumn, SQL> = {
+const SORT_EXPRESSIONS: Record<Exclude<SimSortColumn, 'company'>, SQL> = {
   iccid: sql`s.iccid`,
   msisdn: sql`s.msisdn`,
   name: sql`s.name`,
   profile: sql`s.profile`,
   block_type: sql`s.block_type`,
-  company: sql`c.name`,
   added: sql`s.created_at`,
 };
 
-export function simOrderBy(sort: Partial<Record<SimSortColumn, 'asc' | 'desc'>> | undefined): SQL {
+export interface SimSort {
+  column: SimSortColumn;
+  direction: SQL;
+}
+
+/** The first sort entry wins; ICCID ascending by default. */
+export function simSort(sort: Partial<Record<SimSortColumn, 'asc' | 'desc'>> | undefined): SimSort {
   const entries = Object.entries(sort ?? {}) as Array<[SimSortColumn, 'asc' | 'desc']>;
   const [column, direction] = entries[0] ?? ['iccid', 'asc'];
-  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
-  // The id tie-breaker follows the direction so one backward index scan serves a descending sort.
-  return sql`${SORT_EXPRESSIONS[column]} ${dir}, s.id ${dir}`;
+  return { column, direction: direction === 'desc' ? sql`desc` : sql`asc` };
+}
+
+/**
+ * ORDER BY over `sims s` for a column of the SIM itself. The id tie-breaker follows the direction,
+ * so one (backward) index scan serves the sort. Sorting by company is done by the repository.
+ */
+export function simOrderBy({ column, direction }: SimSort): SQL {
+  const expression = column === 'company' ? sql`s.company_id` : SORT_EXPRESSIONS[column];
+  return sql`${expression} ${direction}, s.id ${direction}`;
 }

@@ -1,6 +1,7 @@
 import { SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { simOrderBy, type SimSort } from './list-query.js';
 
 export type SimListRow = {
   id: number;
@@ -19,21 +20,68 @@ export type SimListRow = {
   added: number;
 };
 
-export async function listSims(db: Executor, where: SQL, orderBy: SQL, limit: number, offset: number): Promise<SimListRow[]> {
+const LIST_COLUMNS = sql`s.id::int as id, s.iccid, s.msisdn, s.name, s.profile, s.block_type, s.company_id::int as company_id,
+  c.name as company_name, s.msu_cents, s.package, s.limit_mb, s.balance_cents, s.external_id,
+  extract(epoch from s.created_at)::int as added`;
+
+/**
+ * One page of SIMs matching any of `parts` (one WHERE per company, or one for the whole scope).
+ * With several parts each company's rows come through its own index, already ordered and cut to
+ * the page's end, and only those are merged.
+ */
+export async function listSims(db: Executor, parts: SQL[], sort: SimSort, limit: number, offset: number): Promise<SimListRow[]> {
+  const [first] = parts;
+  if (!first) return [];
+  if (sort.column === 'company') return listSimsByCompany(db, first, sort.direction, limit, offset);
+  const order = simOrderBy(sort);
+  const source =
+    parts.length === 1
+      ? sql`(select * from sims s where ${first}) s`
+      : sql`(${sql.join(
+          parts.map((where) => sql`(select * from sims s where ${where} order by ${order} limit ${offset + limit})`),
+          sql` union all `,
+        )}) s`;
   return queryRows<SimListRow>(db, sql`
-    select s.id::int as id, s.iccid, s.msisdn, s.name, s.profile, s.block_type, s.company_id::int as company_id,
-           c.name as company_name, s.msu_cents, s.package, s.limit_mb, s.balance_cents, s.external_id,
-           extract(epoch from s.created_at)::int as added
-    from sims s join companies c on c.id = s.company_id
-    where ${where}
-    order by ${orderBy}
+    select ${LIST_COLUMNS}
+    from ${source} join companies c on c.id = s.company_id
+    order by ${order}
     limit ${limit} offset ${offset}`);
 }
 
-/** Counts matches up to the cap plus one, so a count never costs more than reading the cap. */
-export async function countSimsCapped(db: Executor, where: SQL): Promise<{ total: number; exact: boolean }> {
-  const rows = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from (select 1 from sims s where ${where} limit ${SIM_COUNT_CAP + 1}) t`);
+/**
+ * Sorted by company name: walks companies in name order and takes each one's SIMs by id, so the
+ * database never sorts a whole tenant's SIMs to show one page.
+ */
+async function listSimsByCompany(db: Executor, where: SQL, direction: SQL, limit: number, offset: number): Promise<SimListRow[]> {
+  return queryRows<SimListRow>(db, sql`
+    select ${LIST_COLUMNS}
+    from companies c
+    cross join lateral (
+      select * from sims s where s.company_id = c.id and ${where}
+      order by s.id ${direction} limit ${offset + limit}) s
+    where c.deleted_at is null
+    order by c.name ${direction}, c.id ${direction}, s.id ${direction}
+    limit ${limit} offset ${offset}`);
+}
+
+/**
+ * Counts matches up to the cap plus one, so a count never costs more than reading the cap. The
+ * page's ORDER BY makes the planner walk the index the page walks, rather than a table scan that
+ * may meet the tenant's rows last.
+ */
+export async function countSimsCapped(db: Executor, parts: SQL[], sort: SimSort): Promise<{ total: number; exact: boolean }> {
+  const order = simOrderBy(sort.column === 'company' ? { ...sort, column: 'added' } : sort);
+  const counts = parts.map(
+    (where) => sql`(select count(*)::int as n from (select 1 from sims s where ${where} order by ${order} limit ${SIM_COUNT_CAP + 1}) t)`,
+  );
+  const rows = await queryRows<{ n: number }>(db, sql`select (${sql.join(counts, sql` + `)})::int as n`);
   const n = Number(rows[0]?.n ?? 0);
   return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
+}
+
+/** Whether a group belongs to one of the scope's companies (any company when the scope is all). */
+export async function groupVisible(db: Executor, scope: number[] | null, groupId: number): Promise<boolean> {
+  const inScope = scope ? sql`and company_id in ${scope.length ? scope : [0]}` : sql``;
+  const rows = await queryRows<{ id: number }>(db, sql`select id from sim_groups where id = ${groupId} ${inScope}`);
+  return rows.length > 0;
 }

@@ -4,8 +4,10 @@ import type { Principal } from '../../auth/principal.js';
 import { requirePermission } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import { resolveCompanyScope } from '../companies/scope.js';
+import { AppError } from '../../http/errors.js';
 import { parseCsvFilter } from './csv-filter.js';
-import { simOrderBy, simWhere, type SimCriteria } from './list-query.js';
+import { groupVisible } from './repository.js';
+import { simSort, simWhere, type SimCriteria } from './list-query.js';
 import * as repo from './repository.js';
 
 const cents = (value: number | null) => (value === null ? null : value / 100);
@@ -33,21 +35,34 @@ function toSimRow(row: repo.SimListRow): SimRow {
 export async function resolveSimCriteria(db: Db, principal: Principal, request: SimListQuery): Promise<SimCriteria> {
   const { csv, company, ...filter } = request.filter;
   const scope = await resolveCompanyScope(db, principal, company, request.childs);
-  return { scope, filter, csv: csv ? parseCsvFilter(csv) : null };
+  if (filter.group !== undefined && !(await groupVisible(db, scope, filter.group))) throw new AppError('not_found');
+  // An empty file is a mistake to report, not "no CSV filter".
+  return { scope, filter, csv: csv !== undefined ? parseCsvFilter(csv) : null };
 }
 
 /**
  * One page of the cards list. Pages never reach past the count cap: beyond 10,000 matches the
  * user narrows the filter, which keeps every page (and the count) fast at a million SIMs.
  */
+/** Up to this many companies, each is read through its own index and the pages are merged. */
+const MERGE_COMPANIES_MAX = 50;
+
 export async function listCards(db: Db, principal: Principal, request: SimListQuery): Promise<SimListResult> {
   requirePermission(principal, 'sims.read');
   const criteria = await resolveSimCriteria(db, principal, request);
-  const where = simWhere(criteria);
   const offset = request.page * request.size;
+  const sort = simSort(request.sort);
+  const { scope } = criteria;
+  // One company: every order is an index walk; sorting by company is then sorting by id.
+  const single = scope?.length === 1;
+  const effectiveSort = single && sort.column === 'company' ? { ...sort, column: 'added' as const } : sort;
+  const parts =
+    scope && scope.length > 1 && scope.length <= MERGE_COMPANIES_MAX && sort.column !== 'company'
+      ? scope.map((companyId) => simWhere({ ...criteria, scope: [companyId] }))
+      : [simWhere(criteria)];
   const [rows, count] = await Promise.all([
-    offset < SIM_COUNT_CAP ? repo.listSims(db, where, simOrderBy(request.sort), request.size, offset) : [],
-    repo.countSimsCapped(db, where),
+    offset < SIM_COUNT_CAP ? repo.listSims(db, parts, effectiveSort, request.size, offset) : [],
+    repo.countSimsCapped(db, parts, effectiveSort),
   ]);
   return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
 }

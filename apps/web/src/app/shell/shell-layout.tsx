@@ -7,6 +7,7 @@ import { Sidebar } from './sidebar/sidebar';
 import { SidebarProvider } from './sidebar/sidebar-state';
 import { NewsDrawer } from '../widgets/news/news-drawer';
 import { UpdateDialog } from '../widgets/update-dialog';
+import { EmptySimDialog } from '../widgets/empty-sim-dialog';
 import { ShellProviders } from '../shell-providers';
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
@@ -45,6 +46,7 @@ function Shell() {
       </div>
       <NewsDrawer visible={newsOpen} onHide={() => setNewsOpen(false)} />
       <UpdateDialog visible={me.data?.update === true} />
+      {me.data?.update !== true && <EmptySimDialog />}
     </SidebarProvider>
   );
 }

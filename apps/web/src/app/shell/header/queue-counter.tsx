@@ -5,7 +5,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { formatUnixDate } from '@/lib/format-date';
+import { API } from '@cab/contract/paths';
+import { api, showSuccessToast } from '@/lib/api';
+import { downloadWithToken } from '@/lib/download-file';
 import { queueQueryOptions } from '../../realtime/header-queries';
+
+/** Cancels a running item; the header follows by websocket (queue_change / queue_del). */
+async function cancelItem(qid: number, doneText: string): Promise<void> {
+  try {
+    await api.post(API.queueCancel, { qid });
+    showSuccessToast(doneText);
+  } catch {
+    // The api client already showed the server's message.
+  }
+}
 
 export function QueueCounter() {
   const { t } = useTranslation();
@@ -48,6 +61,26 @@ export function QueueCounter() {
                   </div>
                   <div className="queue-item__user">{`${item.user.first_name} ${item.user.last_name}`}</div>
                   <ProgressBar value={Math.round(item.status.percentage)} className="queue-item__bar" />
+                  <div className="queue-item__links">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() =>
+                        void downloadWithToken(`${API.queueResults}?qid=${item.qid}`, `queue-${item.qid}.csv`)
+                      }
+                      data-testid="queue-results"
+                    >
+                      <i className="pi pi-download" aria-hidden="true" /> {t('queue.results')}
+                    </button>
+                    <button
+                      type="button"
+                      className="link-button text-danger"
+                      onClick={() => void cancelItem(item.qid, t('queue.cancelled'))}
+                      data-testid="queue-cancel"
+                    >
+                      <i className="pi pi-times" aria-hidden="true" /> {t('queue.cancel')}
+                    </button>
+                  </div>
                   <div className="queue-item__stats">
                     <span>{t('queue.progress', { process: item.status.process, count: item.status.count })}</span>
                     <span className="text-success">

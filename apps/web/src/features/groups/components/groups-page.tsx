@@ -1,8 +1,170 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
+import { Skeleton } from 'primereact/skeleton';
+import type { Group } from '@cab/contract/groups';
+import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
+import { OperationsMenu } from '@/components/sim-operations/operations-menu';
+import { formatCount } from '@/lib/format-count';
+import { formatUnixDate } from '@/lib/format-date';
+import { groupsQueryOptions } from '@/lib/groups-query';
+import { useMe } from '@/lib/me-query';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { GroupNameDialog } from './group-name-dialog';
+import '../groups.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /groups: list, create, rename, delete, open in the SIM list, operations on a group. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageTitle>{t('pages.groups')}</PageTitle>;
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const groups = useQuery(groupsQueryOptions);
+  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const role = me.data?.user.role;
+  const canManage = role !== undefined && can(role, 'groups.manage') && me.data?.user.company_block !== true;
+  const items = groups.data?.items ?? [];
+
+  const actions = (group: Group) => (
+    <GroupActions group={group} onRename={() => setEditing(group)} onDelete={() => setDeleting(group)} />
+  );
+
+  return (
+    <div className="groups-page">
+      <div className="groups-page__head">
+        <PageTitle>{t('pages.groups')}</PageTitle>
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('groups.create')}
+          disabled={!canManage}
+          tooltip={canManage ? undefined : t('groups.readOnly')}
+          tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+          onClick={() => setEditing('new')}
+          data-testid="groups-create"
+        />
+      </div>
+      {groups.isPending && (
+        <div className="card" aria-busy="true">
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} height="2.5rem" className="mb-2" />
+          ))}
+        </div>
+      )}
+      {groups.isError && (
+        <div className="state-view card" role="alert">
+          <h3>{t('common.error')}</h3>
+          <p>{t('common.cantLoad')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void groups.refetch()} />
+        </div>
+      )}
+      {groups.isSuccess && items.length === 0 && (
+        <div className="state-view card" data-testid="groups-empty">
+          <i className="pi pi-folder-open state-view__icon" aria-hidden="true" />
+          <h3>{t('groups.empty')}</h3>
+          <p>{t('groups.emptyHint')}</p>
+        </div>
+      )}
+      {items.length > 0 && (
+        <div className="sims-table-like">
+          <DataTable
+            value={items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            sortField="name"
+            sortOrder={1}
+            loading={groups.isFetching && !groups.isPending}
+            pt={{
+              bodyRow: (options) => {
+                const context = (options as unknown as DataTableBodyRowPassThroughMethodOptions<Group[]> | undefined)
+                  ?.context;
+                return context ? { 'data-testid': 'groups-row' } : {};
+              },
+            }}
+          >
+            <Column
+              field="name"
+              header={t('groups.name')}
+              sortable
+              body={(group: Group) => <Link to={`/list?group=${group.id}`}>{group.name}</Link>}
+            />
+            <Column
+              field="sim_count"
+              header={t('groups.simCount')}
+              sortable
+              body={(group: Group) => formatCount(group.sim_count, i18n.language)}
+            />
+            <Column
+              field="added"
+              header={t('groups.added')}
+              sortable
+              body={(group: Group) => formatUnixDate(group.added)}
+            />
+            <Column header={t('groups.actions')} body={actions} className="group-actions-cell" />
+          </DataTable>
+        </div>
+      )}
+      <GroupNameDialog group={editing} onHide={() => setEditing(null)} />
+      <DeleteGroupDialog group={deleting} onHide={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+/** A cell of its own: DataTable keeps rendered cells, so the role check must re-render here when `me` loads. */
+function GroupActions({ group, onRename, onDelete }: { group: Group; onRename: () => void; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const role = me.data?.user.role;
+  const canManage = role !== undefined && can(role, 'groups.manage') && me.data?.user.company_block !== true;
+  return (
+    <div className="group-actions">
+      <Link
+        to={`/list?group=${group.id}`}
+        className="p-button p-button-text p-button-sm"
+        data-testid="groups-open-list"
+      >
+        <i className="pi pi-list" aria-hidden="true" />
+        <span>{t('groups.openList')}</span>
+      </Link>
+      <OperationsMenu
+        selection={{ group: group.id }}
+        target={{ kind: 'group' }}
+        targetLabel={t('groups.target', { name: group.name, count: formatCount(group.sim_count, i18n.language) })}
+        buttonTestId="groups-actions"
+        compact
+      />
+      {canManage && (
+        <>
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            text
+            rounded
+            aria-label={t('groups.rename')}
+            tooltip={t('groups.rename')}
+            tooltipOptions={{ position: 'top' }}
+            onClick={onRename}
+            data-testid="groups-rename"
+          />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={t('groups.delete')}
+            tooltip={t('groups.delete')}
+            tooltipOptions={{ position: 'top' }}
+            onClick={onDelete}
+            data-testid="groups-delete"
+          />
+        </>
+      )}
+    </div>
+  );
 }

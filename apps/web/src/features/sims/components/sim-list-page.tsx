@@ -13,7 +13,14 @@ import { formatCount } from '@/lib/format-count';
 import { useMe } from '@/lib/me-query';
 import { useSimList } from '../api/list-sims';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
-import { parseListState, toListFilter, toListRequest, writeListState, type SimListState, type SortType } from '../model/list-state';
+import {
+  parseListState,
+  toListFilter,
+  toListRequest,
+  writeListState,
+  type SimListState,
+  type SortType,
+} from '../model/list-state';
 import { ColumnPicker } from './column-picker';
 import type { CsvFilterFile } from './csv-filter-input';
 import { SelectionBar } from './selection-bar';

@@ -1,8 +1,118 @@
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { can } from '@cab/contract/roles';
+import type { SimDetail } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
+import { OperationsMenu } from '@/components/sim-operations/operations-menu';
+import { useMe } from '@/lib/me-query';
+import { isNotFound, useSim } from '../api/get-sim';
+import { BlockTypeTag } from './block-type-tag';
+import { SimDetails } from './sim-details';
+import { SimEditForm } from './sim-edit-form';
+import { SimNetworkCard } from './sim-network';
+import { SimUsageTabs } from './sim-usage-tabs';
+import '../sims.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+function parseId(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** Route module /sim/:id: fields, network state, editing, operations and latest usage (live by sim_update). */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.sim')}</PageTitle>;
+  const id = parseId(useParams().id);
+  const sim = useSim(id);
+
+  if (id === null || isNotFound(sim.error)) return <SimNotFound />;
+  if (sim.isPending) return <SimSkeleton />;
+  if (!sim.data) {
+    return (
+      <div className="state-view card" role="alert" data-testid="sim-page">
+        <h3>{t('common.error')}</h3>
+        <p>{t('common.cantLoad')}</p>
+        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void sim.refetch()} />
+      </div>
+    );
+  }
+  return <SimView sim={sim.data} />;
+}
+
+function SimView({ sim }: { sim: SimDetail }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const role = me.data?.user.role;
+  const canEdit = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
+  return (
+    <div className="sim-page" data-testid="sim-page" data-sim-id={sim.id}>
+      <Link to="/list" className="back-link">
+        <i className="pi pi-arrow-left" aria-hidden="true" /> {t('sim.back')}
+      </Link>
+      <div className="sim-page__head">
+        <div className="sim-page__title">
+          <PageTitle>
+            {t('pages.sim')} <span className="mono">{sim.iccid}</span>
+          </PageTitle>
+          <BlockTypeTag type={sim.block_type} testId="sim-block-type" />
+        </div>
+        <OperationsMenu
+          selection={{ ids: [sim.id] }}
+          target={{ kind: 'ids', profiles: [sim.profile] }}
+          targetLabel={t('ops.targetSim', { iccid: sim.iccid })}
+          buttonTestId="sims-actions"
+        />
+      </div>
+      <div className="sim-page__grid">
+        <section className="card" aria-labelledby="sim-details-title">
+          <div className="sim-section__head">
+            <h2 id="sim-details-title">{t('sim.details')}</h2>
+          </div>
+          <SimDetails sim={sim} />
+        </section>
+        <SimNetworkCard network={sim.network} />
+      </div>
+      {canEdit && (
+        <section className="card sim-page__section" aria-labelledby="sim-edit-title">
+          <div className="sim-section__head">
+            <h2 id="sim-edit-title">{t('sim.editTitle')}</h2>
+          </div>
+          <SimEditForm sim={sim} />
+        </section>
+      )}
+      <SimUsageTabs simId={sim.id} />
+    </div>
+  );
+}
+
+function SimSkeleton() {
+  return (
+    <div className="sim-page" aria-busy="true" data-testid="sim-loading">
+      <Skeleton width="20rem" height="2rem" className="mb-2" />
+      <div className="sim-page__grid">
+        <div className="card">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} height="2.5rem" className="mb-2" />
+          ))}
+        </div>
+        <div className="card">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} height="2.5rem" className="mb-2" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SimNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="state-view card" data-testid="sim-not-found">
+      <i className="pi pi-search state-view__icon" aria-hidden="true" />
+      <h3>{t('sim.notFound')}</h3>
+      <p>{t('sim.notFoundText')}</p>
+      <Link to="/list">{t('sim.back')}</Link>
+    </div>
+  );
 }

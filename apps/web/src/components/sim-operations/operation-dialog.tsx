@@ -1,0 +1,111 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import { EMPTY_OPERATION_VALUES, operationParams, operationSchema, type OperationValues } from './operation-form';
+import { DESTRUCTIVE_REASONS } from './operation-rules';
+import { OperationFields } from './operation-fields';
+import { useCreateQueue } from './use-create-queue';
+import './sim-operations.css';
+
+export interface OperationDialogProps {
+  /** The operation to confirm; null keeps the dialog closed. */
+  reason: SimQueueReason | null;
+  selection: SimSelection;
+  /** What the operation acts on, in words ("12 SIM cards", "group Trackers"). */
+  targetLabel: string;
+  /** SIMs of an id selection whose profile does not allow the operation (the server skips them). */
+  ineligible: number;
+  onHide: () => void;
+  onQueued?: () => void;
+}
+
+/** Confirms one queue operation with its parameters and posts it (spec §5 rules, contract limits). */
+export function OperationDialog(props: OperationDialogProps) {
+  const { t } = useTranslation();
+  const { reason } = props;
+  return (
+    <Dialog
+      visible={reason !== null}
+      onHide={props.onHide}
+      header={reason ? t(`queue.reasons.${reason}`) : ''}
+      style={{ width: '32rem' }}
+      breakpoints={{ '640px': '95vw' }}
+      draggable={false}
+      modal
+      data-testid="op-dialog"
+    >
+      {reason && <OperationForm key={reason} {...props} reason={reason} />}
+    </Dialog>
+  );
+}
+
+function OperationForm({
+  reason,
+  selection,
+  targetLabel,
+  ineligible,
+  onHide,
+  onQueued,
+}: OperationDialogProps & { reason: SimQueueReason }) {
+  const { t } = useTranslation();
+  const createQueue = useCreateQueue();
+  const { control, register, handleSubmit, formState } = useForm<OperationValues>({
+    defaultValues: EMPTY_OPERATION_VALUES,
+    resolver: zodResolver(operationSchema(reason)),
+  });
+  const text = useWatch({ control, name: 'text' });
+  const destructive = DESTRUCTIVE_REASONS.has(reason);
+
+  const submit = handleSubmit((values) => {
+    createQueue.mutate(
+      { reason, selection, params: operationParams(reason, values) },
+      {
+        onSuccess: () => {
+          onQueued?.();
+          onHide();
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="op-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="op-form__target" data-testid="op-target">
+        {t('ops.target', { target: targetLabel })}
+      </p>
+      {destructive && (
+        <div className="inline-message inline-message--danger" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t(`ops.warning.${reason}`)}</span>
+        </div>
+      )}
+      {ineligible > 0 && (
+        <div className="inline-message inline-message--warn" data-testid="op-ineligible">
+          <i className="pi pi-info-circle" aria-hidden="true" />
+          <span>{t('ops.ineligible', { count: ineligible })}</span>
+        </div>
+      )}
+      <OperationFields
+        reason={reason}
+        control={control}
+        register={register}
+        errors={formState.errors}
+        smsLength={(text ?? '').trim().length}
+      />
+      <div className="op-form__actions">
+        <Button type="button" label={t('ops.cancel')} text onClick={onHide} />
+        <Button
+          type="submit"
+          label={t(destructive ? `ops.confirmDestructive.${reason}` : 'ops.confirm')}
+          icon={destructive ? 'pi pi-exclamation-triangle' : 'pi pi-check'}
+          severity={destructive ? 'danger' : undefined}
+          loading={createQueue.isPending}
+          data-testid="op-confirm"
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import type { SimProfile } from '@cab/contract/constants';
+import type { SimQueueReason } from '@cab/contract/queue';
+import { can, type Permission, type Role } from '@cab/contract/roles';
+import { PROFILE_RULES } from '@cab/contract/sims';
+
+/** The permission each reason needs (mirrors the server's operation table). */
+const PERMISSION: Record<SimQueueReason, Permission> = {
+  queue_block: 'sims.operate',
+  queue_unblock: 'sims.operate',
+  queue_global_unblock: 'sims.operate',
+  queue_disconnect: 'sims.operate',
+  queue_reconnect: 'sims.operate',
+  queue_ping: 'sims.operate',
+  queue_sms: 'sims.operate',
+  queue_limit: 'sims.operate',
+  queue_get_limit: 'sims.operate',
+  queue_balance: 'sims.operate',
+  queue_tariff_package: 'sims.operate',
+  queue_package_reconnect: 'sims.operate',
+  queue_transfer: 'sims.transfer',
+  queue_group: 'groups.manage',
+};
+
+/** Reasons limited by profile (spec §5, PROFILE_RULES): which rule of the table they need. */
+const PROFILE_RULE: Partial<Record<SimQueueReason, keyof (typeof PROFILE_RULES)['TC']>> = {
+  queue_limit: 'limit',
+  queue_get_limit: 'limit',
+  queue_balance: 'balance',
+  queue_tariff_package: 'package',
+  queue_package_reconnect: 'package',
+};
+
+/** Operations that stop SIMs working or move them away: their confirm button is red. */
+export const DESTRUCTIVE_REASONS: ReadonlySet<SimQueueReason> = new Set([
+  'queue_block',
+  'queue_disconnect',
+  'queue_transfer',
+]);
+
+/** Menu sections, in order. */
+export const OPERATION_SECTIONS: readonly (readonly SimQueueReason[])[] = [
+  [
+    'queue_block',
+    'queue_unblock',
+    'queue_global_unblock',
+    'queue_disconnect',
+    'queue_reconnect',
+    'queue_ping',
+    'queue_sms',
+  ],
+  ['queue_limit', 'queue_get_limit', 'queue_balance'],
+  ['queue_tariff_package', 'queue_package_reconnect'],
+  ['queue_group', 'queue_transfer'],
+];
+
+/** What an operation is about to act on, as far as the client knows it. */
+export type OperationTarget =
+  { kind: 'ids'; profiles: readonly SimProfile[] } | { kind: 'filter'; profile: SimProfile | null } | { kind: 'group' };
+
+export interface OperationContext {
+  role: Role;
+  companyBlocked: boolean;
+  target: OperationTarget;
+}
+
+/** Why an operation is unavailable: an i18n key under `ops.why`, or null when it can run. */
+export type Unavailable =
+  'companyBlocked' | 'role' | 'transferRole' | 'groupRole' | 'nothingSelected' | 'onlyTC' | 'onlyTD' | null;
+
+export function profilesAllowing(reason: SimQueueReason): SimProfile[] {
+  const rule = PROFILE_RULE[reason];
+  const profiles = Object.keys(PROFILE_RULES) as SimProfile[];
+  return rule ? profiles.filter((profile) => PROFILE_RULES[profile][rule]) : profiles;
+}
+
+export function canRunAnyOperation(role: Role): boolean {
+  return can(role, 'sims.operate');
+}
+
+export function whyUnavailable(reason: SimQueueReason, ctx: OperationContext): Unavailable {
+  if (!canRunAnyOperation(ctx.role)) return 'role';
+  if (!can(ctx.role, PERMISSION[reason])) {
+    if (reason === 'queue_transfer') return 'transferRole';
+    return reason === 'queue_group' ? 'groupRole' : 'role';
+  }
+  if (ctx.companyBlocked) return 'companyBlocked';
+  const { target } = ctx;
+  if (target.kind === 'ids' && target.profiles.length === 0) return 'nothingSelected';
+  const rule = PROFILE_RULE[reason];
+  if (!rule) return null;
+  const allowed = profilesAllowing(reason);
+  const eligible =
+    target.kind === 'group' ||
+    (target.kind === 'filter' && (target.profile === null || allowed.includes(target.profile))) ||
+    (target.kind === 'ids' && target.profiles.some((profile) => allowed.includes(profile)));
+  if (eligible) return null;
+  return rule === 'package' ? 'onlyTD' : 'onlyTC';
+}
+
+/** For id selections: how many of the chosen SIMs the server will skip for their profile. */
+export function countIneligible(reason: SimQueueReason, profiles: readonly SimProfile[]): number {
+  const allowed = profilesAllowing(reason);
+  return profiles.filter((profile) => !allowed.includes(profile)).length;
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { API } from '@cab/contract/paths';
+import type { QueueCreateRequest, QueueCreateResult } from '@cab/contract/queue';
+import { api, required, showSuccessToast } from '@/lib/api';
+import { formatCount } from '@/lib/format-count';
+
+/** POST /api/queue/create; the header queue follows by websocket (queue_add). */
+export function useCreateQueue() {
+  const { t, i18n } = useTranslation();
+  return useMutation({
+    mutationFn: async (request: QueueCreateRequest) =>
+      required(await api.post<QueueCreateResult>(API.queueCreate, request)),
+    onSuccess: (result) => {
+      const queued = t('ops.queued', { count: formatCount(result.count, i18n.language) });
+      const skipped =
+        result.skipped > 0 ? ` ${t('ops.skipped', { count: formatCount(result.skipped, i18n.language) })}` : '';
+      showSuccessToast(`${queued}${skipped}`);
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API } from '@cab/contract/paths';
+import type { SimDetail, SimUpdateRequest } from '@cab/contract/sims';
+import { api, required } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+import { simDetailKey } from './get-sim';
+
+/** POST /api/sims/update; the page takes the answer, lists refetch. */
+export function useUpdateSim(onError?: (error: ApiError) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: SimUpdateRequest) =>
+      required(await api.post<SimDetail>(API.simsUpdate, request, onError ? { onError } : undefined)),
+    onSuccess: (sim) => {
+      queryClient.setQueryData(simDetailKey(sim.id), sim);
+      void queryClient.invalidateQueries({ queryKey: ['sims', 'list'] });
+    },
+  });
+}

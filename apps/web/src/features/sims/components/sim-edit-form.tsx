@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import type { SimDetail } from '@cab/contract/sims';
+import { showSuccessToast } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+import { showToast } from '@/lib/toast-bus';
+import { useUpdateSim } from '../api/update-sim';
+import { simEditSchema, simEditValues, simUpdateRequest, type SimEditValues } from '../model/sim-edit';
+
+const FIELDS = [
+  { name: 'name', testId: 'sim-rename', hint: null },
+  { name: 'msu', testId: 'sim-msu', hint: 'sim.msuHint' },
+  { name: 'external_id', testId: 'sim-external-id', hint: null },
+] as const;
+
+/** Inline editing of name, MSU value and external id (POST /api/sims/update). */
+export function SimEditForm({ sim }: { sim: SimDetail }) {
+  const { t } = useTranslation();
+  const form = useForm<SimEditValues>({ values: simEditValues(sim), resolver: zodResolver(simEditSchema) });
+  const { errors, isDirty } = form.formState;
+
+  function onServerError(error: ApiError): void {
+    const fields = Object.entries(error.fields ?? {}).filter(([name]) => FIELDS.some((field) => field.name === name));
+    for (const [name, message] of fields) form.setError(name as keyof SimEditValues, { message, type: 'server' });
+    if (fields.length === 0) {
+      showToast({
+        severity: 'error',
+        summary: t('common.error'),
+        detail: error.message || t('common.unexpectedError'),
+        life: TOAST_LIFE_MS,
+        group: 'tr',
+      });
+    }
+  }
+  const update = useUpdateSim(onServerError);
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate(simUpdateRequest(sim.id, values), { onSuccess: () => showSuccessToast(t('sim.saved')) }),
+  );
+
+  return (
+    <form className="sim-edit" onSubmit={(event) => void submit(event)} noValidate data-testid="sim-edit">
+      {FIELDS.map((field) => {
+        const error = errors[field.name];
+        const id = `sim-edit-${field.name}`;
+        return (
+          <div className="op-field" key={field.name}>
+            <label htmlFor={id}>{t(`sim.field.${field.name}`)}</label>
+            <InputText
+              id={id}
+              inputMode={field.name === 'msu' ? 'decimal' : undefined}
+              autoComplete="off"
+              invalid={Boolean(error)}
+              aria-invalid={Boolean(error)}
+              placeholder={field.name === 'name' ? t('sim.noName') : undefined}
+              data-testid={field.testId}
+              {...form.register(field.name)}
+            />
+            {field.hint && <small className="op-field__hint">{t(field.hint)}</small>}
+            {error?.message && (
+              <small className="p-error" role="alert">
+                {error.type === 'server' ? error.message : t(`sim.errors.${error.message}`)}
+              </small>
+            )}
+          </div>
+        );
+      })}
+      <div className="sim-edit__actions">
+        <Button type="button" label={t('sim.cancel')} text disabled={!isDirty} onClick={() => form.reset()} />
+        <Button
+          type="submit"
+          label={t('sim.save')}
+          icon="pi pi-check"
+          disabled={!isDirty}
+          loading={update.isPending}
+          data-testid="sim-save"
+        />
+      </div>
+    </form>
+  );
+}

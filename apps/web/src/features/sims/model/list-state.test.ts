@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIST_STATE, parseListState, toListRequest, writeListState } from './list-state';
+
+describe('cards list state in the URL', () => {
+  it('maps the one-based pageIndex of the URL to the zero-based page of the request, with sort', () => {
+    const state = parseListState(new URLSearchParams('pageIndex=3&pageSize=50&sortColumn=iccid&sortType=desc'));
+    expect(toListRequest(state, null)).toEqual({
+      childs: false,
+      page: 2,
+      size: 50,
+      filter: { blocked: 0 },
+      sort: { iccid: 'desc' },
+    });
+  });
+
+  it('defaults to the first page of 25 without sort, and drops malformed values', () => {
+    const state = parseListState(
+      new URLSearchParams('pageIndex=0&pageSize=abc&sortColumn=balance&profile=XX&blocked=9'),
+    );
+    expect(state).toEqual(DEFAULT_LIST_STATE);
+    expect(toListRequest(state, null)).toEqual({ childs: false, page: 0, size: 25, filter: { blocked: 0 } });
+  });
+
+  it('round-trips every filter field and writes only what differs from the defaults', () => {
+    const query =
+      'query=8970&profile=TC&blocked=3&childs=1&company=7&empty_name=1&group=4&pageIndex=2&sortColumn=added&sortType=asc';
+    const state = parseListState(new URLSearchParams(query));
+    expect(writeListState(state).toString()).toBe(query);
+    expect(writeListState(DEFAULT_LIST_STATE).toString()).toBe('');
+    expect(toListRequest(state, null)).toEqual({
+      childs: true,
+      page: 1,
+      size: 25,
+      filter: { blocked: 3, query: '8970', profile: 'TC', company: [7], empty_name: true, group: 4 },
+      sort: { added: 'asc' },
+    });
+  });
+
+  it('sends the CSV text instead of query and profile', () => {
+    const state = parseListState(new URLSearchParams('query=abc&profile=TD&blocked=1'));
+    expect(toListRequest(state, '8970100;7958').filter).toEqual({ blocked: 1, csv: '8970100;7958' });
+  });
+});
