@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id, UnixSeconds } from './common.js';
-import { LANGS, QUEUE_REASONS, SMS_MAX_LENGTH } from './constants.js';
-import { SimListFilter } from './sims.js';
+import { LANGS, QUEUE_REASONS, SIM_PROFILES, SMS_MAX_LENGTH, type SimProfile } from './constants.js';
+import type { Permission } from './roles.js';
+import { PROFILE_RULES, SimListFilter, type ProfileRule } from './sims.js';
 
 export const QueueStatus = z.object({
   percentage: z.number().min(0).max(100),
@@ -42,6 +43,30 @@ export const SIM_QUEUE_REASONS = [
   'queue_group',
 ] as const;
 export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
+
+/** Who may start each operation, and which profile rule (PROFILE_RULES) its SIMs must pass. */
+export const SIM_OPERATION_RULES: Record<SimQueueReason, { permission: Permission; profileRule?: ProfileRule }> = {
+  queue_block: { permission: 'sims.operate' },
+  queue_unblock: { permission: 'sims.operate' },
+  queue_global_unblock: { permission: 'sims.operate' },
+  queue_disconnect: { permission: 'sims.operate' },
+  queue_reconnect: { permission: 'sims.operate' },
+  queue_ping: { permission: 'sims.operate' },
+  queue_sms: { permission: 'sims.operate' },
+  queue_limit: { permission: 'sims.operate', profileRule: 'limit' },
+  queue_get_limit: { permission: 'sims.operate', profileRule: 'limit' },
+  queue_balance: { permission: 'sims.operate', profileRule: 'balance' },
+  queue_tariff_package: { permission: 'sims.operate', profileRule: 'package' },
+  queue_package_reconnect: { permission: 'sims.operate', profileRule: 'package' },
+  queue_transfer: { permission: 'sims.transfer' },
+  queue_group: { permission: 'groups.manage' },
+};
+
+/** Profiles whose SIMs may take an operation. */
+export function profilesAllowing(reason: SimQueueReason): SimProfile[] {
+  const rule = SIM_OPERATION_RULES[reason].profileRule;
+  return rule ? SIM_PROFILES.filter((profile) => PROFILE_RULES[profile][rule]) : [...SIM_PROFILES];
+}
 
 /** Which SIMs an operation acts on: chosen ids, everything matching a cards filter, or a group. */
 export const SimSelection = z.union([

@@ -64,8 +64,10 @@ export const SimListResult = z.object({
 });
 export type SimListResult = z.infer<typeof SimListResult>;
 
+export type ProfileRule = 'limit' | 'balance' | 'package';
+
 /** Which operations each profile allows (ARCHITECTURE §7); server and UI both use it. */
-export const PROFILE_RULES: Record<SimProfile, { limit: boolean; balance: boolean; package: boolean }> = {
+export const PROFILE_RULES: Record<SimProfile, Record<ProfileRule, boolean>> = {
   TC: { limit: true, balance: true, package: false },
   TD: { limit: false, balance: false, package: true },
   BK: { limit: false, balance: false, package: false },

@@ -1,4 +1,4 @@
-import type { QueueCreateResult, SimSelection } from '@cab/contract/queue';
+import { SIM_OPERATION_RULES, profilesAllowing, type QueueCreateResult, type SimSelection } from '@cab/contract/queue';
 import type { z } from 'zod';
 import type { QueueCreateRequest } from '@cab/contract/queue';
 import { sql, type SQL } from 'drizzle-orm';
@@ -64,14 +64,14 @@ async function requireTransferTarget(db: Db, principal: Principal, targetId: num
 /** Starts a bulk operation: one queue item, one result row per eligible SIM, jobs for the workers. */
 export async function createQueueItem(deps: QueueDeps, principal: Principal, request: ParsedCreate): Promise<QueueCreateResult> {
   const spec = OPERATIONS[request.reason];
-  requirePermission(principal, spec.permission);
+  requirePermission(principal, SIM_OPERATION_RULES[request.reason].permission);
   requireWritable(principal);
   const params = spec.params(request.params);
   if (params.targetCompanyId !== undefined) await requireTransferTarget(deps.db, principal, params.targetCompanyId);
   if (params.groupId !== undefined) await requireOwnGroup(deps.db, principal, params.groupId);
 
   const where = await selectionWhere(deps.db, principal, request.selection);
-  const eligible = sql`s.profile in ${[...spec.profiles]}`;
+  const eligible = sql`s.profile in ${profilesAllowing(request.reason)}`;
   const { queueId, count } = await deps.db.transaction(async (tx) => {
     const id = await items.insertItem(tx, { companyId: principal.companyId, userId: principal.userId, reason: request.reason, params: { ...params } });
     const n = await results.insertPendingResults(tx, { companyId: principal.companyId, queueId: id }, where, eligible);

@@ -1,34 +1,6 @@
 import type { SimProfile } from '@cab/contract/constants';
-import type { SimQueueReason } from '@cab/contract/queue';
-import { can, type Permission, type Role } from '@cab/contract/roles';
-import { PROFILE_RULES } from '@cab/contract/sims';
-
-/** The permission each reason needs (mirrors the server's operation table). */
-const PERMISSION: Record<SimQueueReason, Permission> = {
-  queue_block: 'sims.operate',
-  queue_unblock: 'sims.operate',
-  queue_global_unblock: 'sims.operate',
-  queue_disconnect: 'sims.operate',
-  queue_reconnect: 'sims.operate',
-  queue_ping: 'sims.operate',
-  queue_sms: 'sims.operate',
-  queue_limit: 'sims.operate',
-  queue_get_limit: 'sims.operate',
-  queue_balance: 'sims.operate',
-  queue_tariff_package: 'sims.operate',
-  queue_package_reconnect: 'sims.operate',
-  queue_transfer: 'sims.transfer',
-  queue_group: 'groups.manage',
-};
-
-/** Reasons limited by profile (spec §5, PROFILE_RULES): which rule of the table they need. */
-const PROFILE_RULE: Partial<Record<SimQueueReason, keyof (typeof PROFILE_RULES)['TC']>> = {
-  queue_limit: 'limit',
-  queue_get_limit: 'limit',
-  queue_balance: 'balance',
-  queue_tariff_package: 'package',
-  queue_package_reconnect: 'package',
-};
+import { SIM_OPERATION_RULES, profilesAllowing, type SimQueueReason } from '@cab/contract/queue';
+import { can, type Role } from '@cab/contract/roles';
 
 /** Operations that stop SIMs working or move them away: their confirm button is red. */
 export const DESTRUCTIVE_REASONS: ReadonlySet<SimQueueReason> = new Set([
@@ -67,26 +39,20 @@ export interface OperationContext {
 export type Unavailable =
   'companyBlocked' | 'role' | 'transferRole' | 'groupRole' | 'nothingSelected' | 'onlyTC' | 'onlyTD' | null;
 
-export function profilesAllowing(reason: SimQueueReason): SimProfile[] {
-  const rule = PROFILE_RULE[reason];
-  const profiles = Object.keys(PROFILE_RULES) as SimProfile[];
-  return rule ? profiles.filter((profile) => PROFILE_RULES[profile][rule]) : profiles;
-}
-
 export function canRunAnyOperation(role: Role): boolean {
   return can(role, 'sims.operate');
 }
 
 export function whyUnavailable(reason: SimQueueReason, ctx: OperationContext): Unavailable {
   if (!canRunAnyOperation(ctx.role)) return 'role';
-  if (!can(ctx.role, PERMISSION[reason])) {
+  if (!can(ctx.role, SIM_OPERATION_RULES[reason].permission)) {
     if (reason === 'queue_transfer') return 'transferRole';
     return reason === 'queue_group' ? 'groupRole' : 'role';
   }
   if (ctx.companyBlocked) return 'companyBlocked';
   const { target } = ctx;
   if (target.kind === 'ids' && target.profiles.length === 0) return 'nothingSelected';
-  const rule = PROFILE_RULE[reason];
+  const rule = SIM_OPERATION_RULES[reason].profileRule;
   if (!rule) return null;
   const allowed = profilesAllowing(reason);
   const eligible =
