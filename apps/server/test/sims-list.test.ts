@@ -46,6 +46,7 @@ describe('POST /api/sims/list: shape, company scope, pagination', () => {
       items: [{ ...first, id: await simIdOf(t.database.db, 0), company_id: c.demo, company_name: 'Demo Logistics LLC', added: expect.any(Number) as number }],
       total: DEMO_OWN_SIMS,
       total_exact: true,
+      total_estimated: false,
     });
     expect(Math.abs((result.items[0]?.added ?? 0) - Date.now() / 1000)).toBeLessThan(600);
     expect(await count(page({}, { childs: true }))).toBe(DEMO_ALL_SIMS);
@@ -94,7 +95,7 @@ describe('POST /api/sims/list: shape, company scope, pagination', () => {
     try {
       const none = await listSims(t, agent, page());
       expect(none.statusCode).toBe(200);
-      expect(StrictListBody.parse(none.json()).result).toEqual({ items: [], total: 0, total_exact: true });
+      expect(StrictListBody.parse(none.json()).result).toEqual({ items: [], total: 0, total_exact: true, total_estimated: false });
       expect((await listSims(t, agent, page({ company: [c.demo] }))).statusCode).toBe(404);
     } finally {
       await t.database.db.execute(sql`update companies set agent_company_id = ${c.agency} where id = ${c.demo}`);
@@ -167,7 +168,10 @@ describe('POST /api/sims/list: filters', () => {
 });
 
 describe('POST /api/sims/list: sorting and the count cap', () => {
-  it('sorts by every column both ways, as SQL does', async () => {
+  // SIMs without a name come last in both directions.
+  const nullsLast = (column: string) => (column === 'name' ? ' nulls last' : '');
+
+  it('sorts by every column both ways, as SQL does (unnamed SIMs last)', async () => {
     await t.database.db.execute(sql`update sims set created_at = now() - make_interval(hours => (id % 7)::int)`);
     const expressions: Record<(typeof SIM_SORT_COLUMNS)[number], string> = {
       iccid: 's.iccid', msisdn: 's.msisdn', name: 's.name', profile: 's.profile', block_type: 's.block_type', company: 'c.name', added: 's.created_at',
@@ -176,7 +180,7 @@ describe('POST /api/sims/list: sorting and the count cap', () => {
       for (const dir of ['asc', 'desc'] as const) {
         const expected = await sqlIds(t.database.db, sql`
           select s.id::int as id from sims s join companies c on c.id = s.company_id where s.company_id in (${c.demo}, ${c.child})
-          order by ${sql.raw(expressions[column])} ${sql.raw(dir)}, s.id ${sql.raw(dir)} limit 60`);
+          order by ${sql.raw(expressions[column])} ${sql.raw(dir)}${sql.raw(nullsLast(column))}, s.id ${sql.raw(dir)} limit 60`);
         const got = [...(await ids(admin, page({}, { childs: true, size: 30, sort: { [column]: dir } }))),
           ...(await ids(admin, page({}, { childs: true, size: 30, page: 1, sort: { [column]: dir } })))];
         expect(got, `${column} ${dir}`).toEqual(expected);
@@ -194,7 +198,7 @@ describe('POST /api/sims/list: sorting and the count cap', () => {
       const capped = await listOk(t, root, { page: 0, size: 25, filter: { company: [big ?? 0] } });
       expect([capped.total, capped.total_exact, capped.items.length]).toEqual([10_000, false, 25]);
       expect((await listOk(t, root, { page: 19, size: 500, filter: { company: [big ?? 0] } })).items).toHaveLength(500);
-      expect(await listOk(t, root, { page: 20, size: 500, filter: { company: [big ?? 0] } })).toEqual({ items: [], total: 10_000, total_exact: false });
+      expect(await listOk(t, root, { page: 20, size: 500, filter: { company: [big ?? 0] } })).toEqual({ items: [], total: 10_000, total_exact: false, total_estimated: false });
       const narrow = await listOk(t, root, { page: 0, size: 25, filter: { company: [big ?? 0], query: '7911000010' } });
       expect([narrow.total, narrow.total_exact]).toEqual([10, true]);
     } finally {

@@ -137,6 +137,8 @@ export const sims = pgTable(
     index('sims_company_iccid_idx').on(t.companyId, t.iccid),
     index('sims_company_msisdn_idx').on(t.companyId, t.msisdn),
     index('sims_company_name_idx').on(t.companyId, t.name, t.id),
+    // Descending by name keeps unnamed SIMs last too, so this index serves that order directly.
+    index('sims_company_name_desc_idx').on(t.companyId, t.name.desc().nullsLast(), t.id.desc()),
     index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
     index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
     index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),

@@ -70,5 +70,7 @@ export function simSort(sort: Partial<Record<SimSortColumn, 'asc' | 'desc'>> | u
  */
 export function simOrderBy({ column, direction }: SimSort): SQL {
   const expression = column === 'company' ? sql`s.company_id` : SORT_EXPRESSIONS[column];
-  return sql`${expression} ${direction}, s.id ${direction}`;
+  // SIMs without a name come last both ways (only the name can be empty).
+  const nulls = column === 'name' ? sql` nulls last` : sql``;
+  return sql`${expression} ${direction}${nulls}, s.id ${direction}${nulls}`;
 }

@@ -1,6 +1,6 @@
-import { SIM_COUNT_CAP } from '@cab/contract/sims';
+import { SIM_COUNT_BUDGET_MS, SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { simOrderBy, type SimSort } from './list-query.js';
 
 export type SimListRow = {
@@ -64,19 +64,51 @@ async function listSimsByCompany(db: Executor, where: SQL, direction: SQL, limit
     limit ${limit} offset ${offset}`);
 }
 
+export interface SimCount {
+  total: number;
+  exact: boolean;
+  estimated: boolean;
+}
+
 /**
- * Counts matches up to the cap plus one, so a count never costs more than reading the cap. The
- * page's ORDER BY makes the planner walk the index the page walks, rather than a table scan that
- * may meet the tenant's rows last.
+ * Counts matches up to the cap plus one, so a count never costs more than reading the cap; the
+ * page's ORDER BY makes the planner walk the index the page walks. A count that still runs past
+ * its time budget (rare combinations of filters) gives way to the planner's estimate.
  */
-export async function countSimsCapped(db: Executor, parts: SQL[], sort: SimSort): Promise<{ total: number; exact: boolean }> {
+export async function countSimsCapped(db: Db, parts: SQL[], sort: SimSort): Promise<SimCount> {
   const order = simOrderBy(sort.column === 'company' ? { ...sort, column: 'added' } : sort);
   const counts = parts.map(
     (where) => sql`(select count(*)::int as n from (select 1 from sims s where ${where} order by ${order} limit ${SIM_COUNT_CAP + 1}) t)`,
   );
-  const rows = await queryRows<{ n: number }>(db, sql`select (${sql.join(counts, sql` + `)})::int as n`);
-  const n = Number(rows[0]?.n ?? 0);
-  return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
+  try {
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${SIM_COUNT_BUDGET_MS}`));
+      return queryRows<{ n: number }>(tx, sql`select (${sql.join(counts, sql` + `)})::int as n`);
+    });
+    const n = Number(rows[0]?.n ?? 0);
+    return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false, estimated: false } : { total: n, exact: true, estimated: false };
+  } catch (error) {
+    if (!isStatementTimeout(error)) throw error;
+    return { total: await estimateSims(db, parts), exact: false, estimated: true };
+  }
+}
+
+function isStatementTimeout(error: unknown): boolean {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '57014';
+}
+
+/** The planner's row estimate of each part, summed; cheap whatever the data. */
+async function estimateSims(db: Db, parts: SQL[]): Promise<number> {
+  let total = 0;
+  for (const where of parts) {
+    const rows = await queryRows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      db,
+      sql`explain (format json) select 1 from sims s where ${where}`,
+    );
+    total += Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  }
+  return total;
 }
 
 /** Whether a group belongs to one of the scope's companies (any company when the scope is all). */

@@ -64,5 +64,5 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
     offset < SIM_COUNT_CAP ? repo.listSims(db, parts, effectiveSort, request.size, offset) : [],
     repo.countSimsCapped(db, parts, effectiveSort),
   ]);
-  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, total_estimated: count.estimated };
 }

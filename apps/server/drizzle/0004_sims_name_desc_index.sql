@@ -1,0 +1,1 @@
+CREATE INDEX "sims_company_name_desc_idx" ON "sims" USING btree ("company_id","name" DESC NULLS LAST,"id" DESC NULLS LAST);
