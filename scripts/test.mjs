@@ -13,6 +13,8 @@ function run(title, command, env = {}) {
   const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed`);
+    // A failing hook can fail a run without failing a test: the summary must not read as green.
+    totals.failed = Math.max(totals.failed, 1);
     summarize();
     process.exit(result.status ?? 1);
   }
@@ -35,8 +37,11 @@ function countPlaywright(file) {
 }
 
 function summarize() {
+  const failedSteps = totals.failed;
+  totals.failed = 0;
   for (const name of ['server-pglite', 'server-postgres', 'web']) countVitest(`${reports}/${name}.json`);
   countPlaywright(`${reports}/e2e.json`);
+  totals.failed = Math.max(totals.failed, failedSteps);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 

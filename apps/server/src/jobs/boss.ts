@@ -21,10 +21,13 @@ export async function startJobQueue(database: Database, options: { works: boolea
     migrate: true,
   });
   boss.on('error', (error) => console.error('job queue error:', error));
-  await boss.start();
-  await boss.createQueue(JOB_QUEUES.queueBatch);
-  // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
-  await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
-  await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
+  // pg-boss installs its schema on start; processes starting together would deadlock doing it at once.
+  await database.withStartupLock(async () => {
+    await boss.start();
+    await boss.createQueue(JOB_QUEUES.queueBatch);
+    // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
+    await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
+    await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
+  });
   return boss;
 }
