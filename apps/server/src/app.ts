@@ -22,6 +22,7 @@ import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { registerNotifyRoutes } from './modules/notify/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
+import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerSimRoutes(app, db);
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
+  registerCompanyRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

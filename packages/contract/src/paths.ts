@@ -14,6 +14,7 @@ export const API = {
   simsGet: '/api/sims/get',
   simsUpdate: '/api/sims/update',
   simsUsage: '/api/sims/usage',
+  companiesScope: '/api/companies/scope',
   groupsList: '/api/groups/list',
   groupsCreate: '/api/groups/create',
   groupsRename: '/api/groups/rename',

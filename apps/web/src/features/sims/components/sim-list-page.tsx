@@ -3,15 +3,15 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
+import { useQuery } from '@tanstack/react-query';
 import type { SimSelection } from '@cab/contract/queue';
-import { can } from '@cab/contract/roles';
 import { SIM_COUNT_CAP, type SimRow, type SimSortColumn } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
-import { useMe } from '@/lib/me-query';
 import { useSimList } from '../api/list-sims';
+import { scopeCompaniesQuery } from '../api/scope-companies';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
 import {
   parseListState,
@@ -38,7 +38,6 @@ interface Selection {
 /** Route module /list: the cards filter, table and bulk operations. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseListState(searchParams);
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
@@ -93,7 +92,7 @@ export function Component() {
   }
 
   const clearSelection = () => setSelection({ key: selectionKey, rows: [], allMatching: false });
-  const role = me.data?.user.role;
+  const companies = useQuery(scopeCompaniesQuery);
 
   return (
     <div className="sims-page">
@@ -103,7 +102,7 @@ export function Component() {
         onChange={update}
         csv={csv}
         onCsvChange={setCsv}
-        showCompany={role !== undefined && can(role, 'companies.manage')}
+        showCompany={(companies.data?.items.length ?? 0) > 1}
       />
       <div className="sims-toolbar">
         <div className="sims-toolbar__counts">

@@ -9,19 +9,21 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
 import { groupsQueryOptions } from '@/lib/groups-query';
+import { scopeCompaniesQuery } from '../api/scope-companies';
 import type { BlockedFilter, SimListState } from '../model/list-state';
 import { CsvFilterInput, type CsvFilterFile } from './csv-filter-input';
 
 const QUERY_DEBOUNCE_MS = 300;
 /** PrimeReact's Dropdown shows a null value as empty, so "all profiles" has a value of its own. */
 const ALL_PROFILES = 'all';
+const MY_COMPANY = 0;
 
 interface SimsFilterProps {
   state: SimListState;
   onChange: (patch: Partial<SimListState>) => void;
   csv: CsvFilterFile | null;
   onCsvChange: (file: CsvFilterFile | null) => void;
-  /** Root picks any company by id; others see their own (and, with childs, their children). */
+  /** Shown when there is another company to pick: a child company, or any company for root. */
   showCompany: boolean;
 }
 
@@ -129,26 +131,27 @@ export function SimsFilter({ state, onChange, csv, onCsvChange, showCompany }: S
   );
 }
 
+/** "My company" by default; a child company (or, for root, any company) narrows the list. */
 function CompanyField({ value, onChange }: { value: number | null; onChange: (company: number | null) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(value === null ? '' : String(value));
-  const apply = () => {
-    const parsed = /^[1-9]\d{0,14}$/.test(draft.trim()) ? Number(draft.trim()) : null;
-    if (parsed !== value) onChange(parsed);
-    if (parsed === null) setDraft('');
-  };
+  const companies = useQuery(scopeCompaniesQuery);
+  const options = [
+    { label: t('sims.filter.companyMine'), value: MY_COMPANY },
+    ...(companies.data?.items ?? []).filter((c) => !c.own).map((c) => ({ label: c.name, value: c.id })),
+  ];
   return (
-    <div className="sims-filter__field sims-filter__field--narrow">
+    <div className="sims-filter__field">
       <label htmlFor="sims-company">{t('sims.filter.company')}</label>
-      <InputText
-        id="sims-company"
-        inputMode="numeric"
-        value={draft}
-        placeholder={t('sims.filter.companyPlaceholder')}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') apply();
+      <Dropdown
+        inputId="sims-company"
+        value={value ?? MY_COMPANY}
+        options={options}
+        filter={options.length > 8}
+        loading={companies.isLoading}
+        emptyFilterMessage={t('sims.filter.companyNone')}
+        onChange={(event) => {
+          const picked = event.value as number;
+          onChange(picked === MY_COMPANY ? null : picked);
         }}
         data-testid="sims-filter-company"
       />
