@@ -77,9 +77,12 @@ describe('POST /api/service/me', () => {
     expect(inEn.user.email).toBe(email);
   });
 
-  it('counts only the own company SIMs: the child company has its own 1000', async () => {
+  it('counts the SIMs the user can see: own company (child has its own 1000), agent referrals, root all', async () => {
     const { token } = await login(t.app, 'root@demo.local');
-    expect((await me(token)).sim_count).toBe(0);
+    // Root works with every company's SIMs, so it never gets the empty-SIM dialog.
+    expect((await me(token)).sim_count).toBe(5000);
+    const agent = await login(t.app, 'agent@demo.local');
+    expect((await me(agent.token)).sim_count).toBe(5000);
     // Move the viewer into the child company for one call, then back.
     await t.database.db.execute(
       sql`update users set company_id = (select id from companies where name = 'Demo Logistics North') where email = 'viewer@demo.local'`,

@@ -1,4 +1,4 @@
-import { count, eq, gt, sql } from 'drizzle-orm';
+import { count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, news, sims, users } from '../../db/schema.js';
 
@@ -34,8 +34,9 @@ export async function hasUnseenNews(db: Executor, seenAt: Date | null): Promise<
   return rows.length > 0;
 }
 
-export async function countCompanySims(db: Executor, companyId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sims).where(eq(sims.companyId, companyId));
+/** SIMs the user can see: its company's, an agent's referred companies', or (null scope) all. */
+export async function countVisibleSims(db: Executor, scope: number[] | null): Promise<number> {
+  const where = scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(sims.companyId, scope);
+  const [row] = await db.select({ n: count() }).from(sims).where(where);
   return row?.n ?? 0;
 }
-

@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { BANNER_TEXTS, DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../http/messages.js';
+import { resolveCompanyScope } from '../companies/scope.js';
 import * as repo from './repository.js';
 
 export function centsToEur(cents: number): number {
@@ -17,7 +18,8 @@ export async function getMe(db: Db, principal: Principal, clientVersion: number,
   if (!me) throw new AppError('unauthorized');
   const [showNews, simCount] = await Promise.all([
     repo.hasUnseenNews(db, me.newsSeenAt),
-    repo.countCompanySims(db, me.companyId),
+    // Root and agents work with other companies' SIMs; the empty-SIM dialog is about what one can see.
+    resolveCompanyScope(db, principal, undefined, false).then((scope) => repo.countVisibleSims(db, scope)),
   ]);
   const role = ROLES.find((r) => r === me.role) ?? 'viewer';
   const roleTitle = (ROLE_TITLES[role] ?? DEFAULT_ROLE_TITLE)[lang];
