@@ -28,6 +28,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: 'demo',
+      LOG_LEVEL: 'warn',
+      // Deterministic simulated network for the SIM flows: no random failures (results, SIM page network
+      // card), no background activity (random MSU blocks, sim_update refetches), frequent progress events.
+      NETWORK_FAILURE_RATE: '0',
+      NETWORK_ACTIVITY_SIMS: '0',
+      QUEUE_PROGRESS_INTERVAL_MS: '200',
+    },
   },
 });

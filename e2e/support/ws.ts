@@ -31,9 +31,26 @@ export interface ClientMessage {
   lang?: string;
 }
 
+/** A message the server sent to the page, parsed (`type` and `data` as the server sent them). */
+export interface ReceivedMessage {
+  type: string;
+  data: unknown;
+}
+
 export interface WsTap {
   /** Messages the page sent to the server, parsed. */
   readonly sent: ClientMessage[];
+  /** Messages the server sent to the page, parsed, in arrival order (held ones included). */
+  readonly received: ReceivedMessage[];
+  /**
+   * From now on, server messages matching `predicate` are kept back from the page (in order) until
+   * `release` is called; real events, only later. Lets a test look at a state the server passes too fast.
+   */
+  hold: (predicate: (message: ReceivedMessage) => boolean) => void;
+  /** Stops holding and forwards every held message to the page, in the order the server sent them. */
+  release: () => void;
+  /** Resolves with the first message from the server matching `predicate`. */
+  waitForReceived: (predicate: (message: ReceivedMessage) => boolean, timeout?: number) => Promise<ReceivedMessage>;
   /** Pushes an event into the page as if the server had sent it. */
   push: (event: ServerEvent) => void;
   /** Resolves once the page has sent a message matching `predicate`. */
@@ -57,6 +74,9 @@ function parse(message: string | Buffer): ClientMessage | null {
  */
 export async function tapWebSocket(page: Page): Promise<WsTap> {
   const sent: ClientMessage[] = [];
+  const received: ReceivedMessage[] = [];
+  let holding: ((message: ReceivedMessage) => boolean) | null = null;
+  const held: (string | Buffer)[] = [];
   let route: WebSocketRoute | null = null;
   let authOk = false;
 
@@ -71,12 +91,34 @@ export async function tapWebSocket(page: Page): Promise<WsTap> {
     server.onMessage((message) => {
       const parsed = parse(message);
       if (parsed?.type === 'auth' && (parsed.data as { ok?: boolean } | null)?.ok === true) authOk = true;
+      if (parsed) received.push({ type: parsed.type, data: parsed.data });
+      // Once one message is held, later ones queue behind it so the page sees the server's order.
+      if (parsed && holding && (held.length > 0 || holding({ type: parsed.type, data: parsed.data }))) {
+        held.push(message);
+        return;
+      }
       ws.send(message);
     });
   });
 
   return {
     sent,
+    received,
+    hold(predicate) {
+      holding = predicate;
+    },
+    release() {
+      holding = null;
+      for (const message of held.splice(0)) route?.send(message);
+    },
+    async waitForReceived(predicate, timeout = 10_000) {
+      await expect
+        .poll(() => received.some(predicate), { timeout, message: 'websocket message from the server' })
+        .toBe(true);
+      const found = received.find(predicate);
+      if (!found) throw new Error('unreachable');
+      return found;
+    },
     push(event) {
       if (!route) throw new Error('the page has not opened its websocket yet');
       route.send(JSON.stringify(event));

@@ -72,20 +72,21 @@ export const BANNER_TEXTS = {
   },
 } satisfies Record<string, Texts>;
 
+/** The same labels the web shows in the header's queue dropdown. */
 export const QUEUE_REASON_LABELS: Record<QueueReason, Texts> = {
-  queue_unblock: { ru: 'Разблокировка', en: 'Unblock' },
-  queue_block: { ru: 'Блокировка', en: 'Block' },
-  queue_disconnect: { ru: 'Отключение сессии', en: 'Disconnect' },
+  queue_unblock: { ru: 'Разблокировка SIM', en: 'SIM unblock' },
+  queue_block: { ru: 'Блокировка SIM', en: 'SIM block' },
+  queue_disconnect: { ru: 'Отключение', en: 'Disconnect' },
   queue_reconnect: { ru: 'Переподключение', en: 'Reconnect' },
   queue_ping: { ru: 'Пинг', en: 'Ping' },
   queue_sms: { ru: 'Отправка SMS', en: 'SMS sending' },
   queue_global_unblock: { ru: 'Глобальная разблокировка', en: 'Global unblock' },
-  queue_limit: { ru: 'Установка лимита', en: 'Set limit' },
-  queue_get_limit: { ru: 'Запрос лимита', en: 'Get limit' },
+  queue_limit: { ru: 'Изменение лимита', en: 'Limit change' },
+  queue_get_limit: { ru: 'Запрос лимита', en: 'Limit request' },
   queue_report_generate: { ru: 'Формирование отчёта', en: 'Report generation' },
-  queue_transfer: { ru: 'Передача SIM-карт', en: 'SIM transfer' },
+  queue_transfer: { ru: 'Перенос SIM', en: 'SIM transfer' },
   queue_tariff_package: { ru: 'Смена пакета', en: 'Package change' },
-  queue_package_reconnect: { ru: 'Переподключение пакета', en: 'Package reconnect' },
+  queue_package_reconnect: { ru: 'Переподключение пакета', en: 'Repackage' },
   queue_balance: { ru: 'Изменение баланса', en: 'Balance change' },
   queue_group: { ru: 'Изменение группы', en: 'Group change' },
 };

@@ -34,6 +34,9 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       return;
     case 'queue_del':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueDeleted(state, event.data.qid));
+      // A finished operation changed SIMs (and group members): lists on screen must show it.
+      void queryClient.invalidateQueries({ queryKey: ['sims'] });
+      void queryClient.invalidateQueries({ queryKey: ['groups'] });
       return;
     case 'sim_update':
       void queryClient.invalidateQueries({ queryKey: ['sims'] });

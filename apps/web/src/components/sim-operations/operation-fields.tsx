@@ -121,6 +121,7 @@ export function OperationFields({ reason, control, register, errors, smsLength }
             rows={3}
             autoResize
             invalid={Boolean(errors.text)}
+            aria-invalid={Boolean(errors.text) || smsLength > SMS_MAX_LENGTH}
             aria-describedby="op-text-counter"
             data-testid="op-sms-text"
             {...register('text')}

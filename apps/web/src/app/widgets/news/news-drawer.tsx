@@ -44,6 +44,8 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
       position="right"
       // Not modal: the header's news button stays clickable and toggles the drawer (spec §2).
       modal={false}
+      // Without a mask an outside click is ordinary page use, not a request to close.
+      dismissable={false}
       className="news-drawer"
       header={<h2 className="news-drawer__title">{t('news.title')}</h2>}
       data-testid="news-drawer"
