@@ -43,6 +43,11 @@ describe('handleWsEvent', () => {
     handleWsEvent({ type: 'sim_update', data: { id: 1 } }, ctx);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sims'] });
+    invalidate.mockClear();
+    // A finished operation refreshes the SIM lists and groups on screen.
+    handleWsEvent({ type: 'queue_del', data: { qid: 9 } }, ctx);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sims'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['groups'] });
     handleWsEvent({ type: 'auth', data: { ok: false } }, ctx);
     expect(ctx.toast).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: 'ws.authError' }));
     await Promise.resolve();
