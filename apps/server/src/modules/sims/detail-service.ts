@@ -1,4 +1,3 @@
-import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
 import type { SimDetail, SimUpdateRequest, SimUsageResult } from '@cab/contract/sims';
 import { USAGE_KINDS } from '@cab/contract/sims';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
@@ -9,8 +8,8 @@ import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyScope } from '../companies/scope.js';
 import * as repo from './detail-repository.js';
+import { toSimRow } from './service.js';
 
-const cents = (value: number | null) => (value === null ? null : value / 100);
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 export interface SimDeps {
@@ -30,7 +29,7 @@ async function findVisibleSim(db: Db, principal: Principal, id: number): Promise
 /** A SIM with its groups and live network state; the network may fail, the rest still shows. */
 export async function getSim(deps: SimDeps, principal: Principal, id: number): Promise<SimDetail> {
   const row = await findVisibleSim(deps.db, principal, id);
-  const profile = SIM_PROFILES.find((p) => p === row.profile) ?? 'BK';
+  const { profile } = toSimRow(row);
   const [groups, network] = await Promise.all([
     repo.findSimGroups(deps.db, id),
     deps.network
@@ -38,20 +37,7 @@ export async function getSim(deps: SimDeps, principal: Principal, id: number): P
       .catch(() => null),
   ]);
   return {
-    id: row.id,
-    iccid: row.iccid,
-    msisdn: row.msisdn,
-    name: row.name,
-    profile,
-    block_type: BLOCK_TYPES.find((b) => b === row.block_type) ?? 'none',
-    company_id: row.company_id,
-    company_name: row.company_name,
-    msu: cents(row.msu_cents),
-    package: row.package,
-    limit_mb: row.limit_mb,
-    balance: cents(row.balance_cents),
-    external_id: row.external_id,
-    added: row.added,
+    ...toSimRow(row),
     block_reason: row.block_reason,
     m25_id: row.m25_id,
     month_spend: row.month_spend_cents / 100,

@@ -12,7 +12,8 @@ import * as repo from './repository.js';
 
 const cents = (value: number | null) => (value === null ? null : value / 100);
 
-function toSimRow(row: repo.SimListRow): SimRow {
+/** A SIM row as the API answers it: enums checked, money in EUR. */
+export function toSimRow(row: repo.SimListRow): SimRow {
   return {
     id: row.id,
     iccid: row.iccid,
