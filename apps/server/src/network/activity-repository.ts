@@ -1,3 +1,4 @@
+import type { NetworkState } from './adapter.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.js';
 
@@ -15,16 +16,8 @@ export interface ActiveSimRow {
   sessionStartedAt: Date | null;
 }
 
-export interface NetworkStateWrite {
-  companyId: number;
-  simId: number;
-  online: boolean;
-  lastSeenAt: Date | null;
-  imei: string | null;
-  cell: string | null;
-  rat: string | null;
-  sessionStartedAt: Date | null;
-}
+/** A SIM's new network state, as the adapter reports it, with its tenant. */
+export type NetworkStateWrite = NetworkState & { companyId: number };
 
 type Bigint = number | string;
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
