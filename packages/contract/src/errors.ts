@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'profile_not_allowed',
   'transfer_target_invalid',
   'group_name_taken',
+  'wrong_password',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

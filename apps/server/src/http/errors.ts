@@ -24,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   profile_not_allowed: 422,
   transfer_target_invalid: 422,
   group_name_taken: 409,
+  wrong_password: 422,
   internal: 500,
 };
 

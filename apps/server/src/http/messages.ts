@@ -37,6 +37,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'SIM cards can only be transferred to the parent company',
   },
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
+  wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
