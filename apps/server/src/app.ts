@@ -21,6 +21,7 @@ import { registerMeRoutes } from './modules/me/routes.js';
 import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { registerNotifyRoutes } from './modules/notify/routes.js';
+import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
 
   registerAuthRoutes(app, new AuthService(db, tokens), bus);
   registerMeRoutes(app, db);
+  registerProfileRoutes(app, { db, bus });
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
   registerQueueRoutes(app, {

@@ -47,3 +47,4 @@ export const SessionListResult = z.object({ items: z.array(SessionInfo) });
 export type SessionListResult = z.infer<typeof SessionListResult>;
 
 export const SessionsRevokeResult = z.object({ revoked: z.number().int() });
+export type SessionsRevokeResult = z.infer<typeof SessionsRevokeResult>;

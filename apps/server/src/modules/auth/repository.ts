@@ -25,6 +25,7 @@ export interface NewRefreshToken {
   impersonatorId: number | null;
   expiresAt: Date;
   userAgent: string | null;
+  ip: string | null;
 }
 
 export async function insertRefreshToken(db: Executor, token: NewRefreshToken): Promise<void> {

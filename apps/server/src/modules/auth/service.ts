@@ -47,6 +47,7 @@ export class AuthService {
       impersonatorId: subject.impersonatorId,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       userAgent: client.userAgent?.slice(0, 500) ?? null,
+      ip: client.ip?.slice(0, 100) ?? null,
     });
     const token = await this.tokens.sign({ ...subject, sessionId: familyId });
     return { token, refresh_token: refreshToken };
@@ -88,6 +89,7 @@ export class AuthService {
         impersonatorId: row.impersonatorId,
         expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
         userAgent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip?.slice(0, 100) ?? null,
       });
       return true;
     });

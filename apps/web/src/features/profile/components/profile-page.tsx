@@ -1,8 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
 import { PageTitle } from '@/components/page-title';
+import { useMe } from '@/lib/me-query';
+import { profileQueryOptions } from '../api/profile-api';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+import { SessionsCard } from './sessions-card';
+import '../profile.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /profile: own data, password change, active sessions (react-router lazy: the `Component` export). */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.profile')}</PageTitle>;
+  const profile = useQuery(profileQueryOptions);
+  // A blocked company is read-only, but its users may still change the password and sign out sessions.
+  const readOnly = useMe().data?.user.company_block === true;
+
+  return (
+    <div className="profile-page">
+      <PageTitle>{t('pages.profile')}</PageTitle>
+      <div className="profile-page__grid">
+        <section className="card profile-card" aria-labelledby="profile-data-title">
+          <h2 id="profile-data-title">{t('profile.dataTitle')}</h2>
+          {profile.isPending && (
+            <div aria-busy="true">
+              {[0, 1, 2, 3, 4].map((key) => (
+                <Skeleton key={key} height="2.5rem" className="mb-3" />
+              ))}
+            </div>
+          )}
+          {profile.isError && (
+            <div className="state-view" role="alert">
+              <p>{t('common.cantLoad')}</p>
+              <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void profile.refetch()} />
+            </div>
+          )}
+          {profile.isSuccess && <ProfileForm key={profile.data.id} profile={profile.data} readOnly={readOnly} />}
+        </section>
+        <section className="card profile-card" aria-labelledby="profile-password-title">
+          <h2 id="profile-password-title">{t('profile.passwordTitle')}</h2>
+          <PasswordForm />
+        </section>
+      </div>
+      <SessionsCard />
+    </div>
+  );
 }

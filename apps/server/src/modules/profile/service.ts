@@ -1,0 +1,113 @@
+import { LANGS } from '@cab/contract/constants';
+import type {
+  PasswordChangeRequest,
+  Profile,
+  ProfileUpdateRequest,
+  SessionListResult,
+  SessionsRevokeResult,
+} from '@cab/contract/profile';
+import { requireWritable, type Principal } from '../../auth/principal.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { insertAudit } from '../audit/repository.js';
+import * as repo from './repository.js';
+
+function toProfile(row: repo.ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone: row.phone,
+    lang: LANGS.find((l) => l === row.lang) ?? 'ru',
+  };
+}
+
+async function audit(db: Db, principal: Principal, action: string, details: Record<string, unknown> = {}) {
+  await insertAudit(db, {
+    companyId: principal.companyId,
+    userId: principal.userId,
+    impersonatorId: principal.impersonatorId,
+    action,
+    details,
+  });
+}
+
+async function loadProfile(db: Db, principal: Principal): Promise<repo.ProfileRow> {
+  const row = await repo.findProfile(db, principal.userId);
+  if (!row) throw new AppError('unauthorized');
+  return row;
+}
+
+export async function getProfile(db: Db, principal: Principal): Promise<Profile> {
+  return toProfile(await loadProfile(db, principal));
+}
+
+export async function updateProfile(db: Db, principal: Principal, request: ProfileUpdateRequest): Promise<Profile> {
+  requireWritable(principal);
+  const changes = {
+    firstName: request.first_name,
+    lastName: request.last_name,
+    phone: request.phone,
+    lang: request.lang,
+  };
+  if (!(await repo.updateProfile(db, principal.userId, changes))) throw new AppError('unauthorized');
+  await audit(db, principal, 'profile_update', {
+    first_name: changes.firstName,
+    last_name: changes.lastName,
+    phone: changes.phone,
+    lang: changes.lang,
+  });
+  return getProfile(db, principal);
+}
+
+/** Closes the sockets of revoked sessions; after commit, so no notice leaves for a rolled-back revoke. */
+async function closeSockets(bus: EventBus, sessionIds: readonly string[]): Promise<void> {
+  for (const sessionId of sessionIds) await bus.revokeSession(sessionId);
+}
+
+/**
+ * Allowed for a blocked company too: a user must always be able to secure the account.
+ * Other sessions are signed out, since whoever knew the old password may hold one.
+ */
+export async function changePassword(
+  db: Db,
+  bus: EventBus,
+  principal: Principal,
+  request: PasswordChangeRequest,
+): Promise<void> {
+  const row = await loadProfile(db, principal);
+  if (!(await verifyPassword(request.current_password, row.passwordHash))) {
+    throw new AppError('wrong_password', { current_password: 'invalid' });
+  }
+  const passwordHash = await hashPassword(request.new_password);
+  const revoked = await db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, principal.userId, passwordHash);
+    return repo.revokeOtherFamilies(tx, principal.userId, principal.sessionId);
+  });
+  await closeSockets(bus, revoked);
+  await audit(db, principal, 'password_change', { revoked_sessions: revoked.length });
+}
+
+export async function listSessions(db: Db, principal: Principal): Promise<SessionListResult> {
+  const rows = await repo.listLiveSessions(db, principal.userId);
+  return {
+    items: rows.map((row) => ({
+      id: row.family_id,
+      created: row.created,
+      last_used: row.last_used,
+      user_agent: row.user_agent,
+      ip: row.ip,
+      current: row.family_id === principal.sessionId,
+    })),
+  };
+}
+
+export async function revokeOtherSessions(db: Db, bus: EventBus, principal: Principal): Promise<SessionsRevokeResult> {
+  const revoked = await repo.revokeOtherFamilies(db, principal.userId, principal.sessionId);
+  await closeSockets(bus, revoked);
+  await audit(db, principal, 'sessions_revoke_others', { revoked: revoked.length });
+  return { revoked: revoked.length };
+}
