@@ -11,12 +11,14 @@ import type PgBoss from 'pg-boss';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.js';
 import { AccessTokens } from './auth/tokens.js';
-import type { Config } from './config.js';
+import { publicUrl, type Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createMailer } from './delivery/mail.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/static-spa.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { registerForgotRoutes } from './modules/forgot/routes.js';
 import { registerMeRoutes } from './modules/me/routes.js';
 import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
@@ -84,6 +86,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerAuthentication(app, db, tokens);
 
   registerAuthRoutes(app, new AuthService(db, tokens), bus);
+  registerForgotRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }) }, publicUrl(config));
   registerMeRoutes(app, db);
   registerProfileRoutes(app, { db, bus });
   registerNewsRoutes(app, new NewsService(db, bus));

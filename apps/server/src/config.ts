@@ -24,6 +24,8 @@ const ConfigSchema = z.object({
   QUEUE_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Whether X-Forwarded-For is believed: off unless a proxy in front sets it (else anyone could dodge the login rate limit). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Where users reach the cabinet, for links in e-mails (default http://localhost:PORT). */
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
@@ -36,6 +38,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
 /** Demo data is seeded on the embedded database, and on PostgreSQL only when asked (SEED_DEMO=1). */

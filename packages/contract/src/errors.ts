@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'transfer_target_invalid',
   'group_name_taken',
   'wrong_password',
+  'reset_link_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,6 +27,8 @@ export const API = {
   queueCreate: '/api/queue/create',
   queueCancel: '/api/queue/cancel',
   queueResults: '/api/queue/results',
+  forgotRequest: '/api/forgot/request',
+  forgotReset: '/api/forgot/reset',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

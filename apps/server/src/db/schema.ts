@@ -306,3 +306,28 @@ export const auditLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('audit_log_time_idx').on(t.companyId, t.createdAt)],
 );
+
+/** Single-use password-reset links; only the token's SHA-256 is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+);
+
+/** Mail kept when no SMTP server is configured (ARCHITECTURE §2). */
+export const outboxMail = pgTable('outbox_mail', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   transfer_target_invalid: 422,
   group_name_taken: 409,
   wrong_password: 422,
+  reset_link_invalid: 400,
   internal: 500,
 };
 

@@ -38,6 +38,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   },
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
+  reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -105,3 +106,12 @@ export const RESULTS_CSV_HEADER: Record<Lang, string[]> = {
   ru: ['ICCID', 'Номер', 'Статус', 'Результат'],
   en: ['ICCID', 'Number', 'Status', 'Result'],
 };
+
+/** The password-reset mail (spec /forgot); {link} is the page with the single-use token. */
+export const RESET_MAIL = {
+  subject: { ru: 'Восстановление пароля', en: 'Password recovery' },
+  text: {
+    ru: 'Чтобы задать новый пароль, откройте ссылку:\n\n{link}\n\nСсылка действует 1 час и только один раз. Если вы не запрашивали восстановление пароля, просто проигнорируйте это письмо.',
+    en: 'To set a new password, open this link:\n\n{link}\n\nThe link works once, within 1 hour. If you did not ask to recover your password, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Executor } from '../db/client.js';
+import { outboxMail } from '../db/schema.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const FROM = 'SIM cabinet <no-reply@cabinet.local>';
+
+/**
+ * Mail (ARCHITECTURE §2): through SMTP when SMTP_URL is set; otherwise the message lands in the
+ * outbox_mail table and the log, so a local install still shows what would have been sent.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; db: Executor; log: FastifyBaseLogger }): Mailer {
+  const { smtpUrl, db, log } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: FROM, ...message });
+      },
+    };
+  }
+  return {
+    async send(message) {
+      await db.insert(outboxMail).values(message);
+      // warn: the default LOG_LEVEL must still show it, since this is how a local install reads its mail.
+      log.warn({ mail: message }, 'no SMTP_URL: mail kept in outbox_mail');
+    },
+  };
+}
