@@ -11,7 +11,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as accountsSchema from './schema-accounts.js';
+import * as commerceSchema from './schema-commerce.js';
+import * as coreSchema from './schema.js';
+
+const schema = { ...coreSchema, ...accountsSchema, ...commerceSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

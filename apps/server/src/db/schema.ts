@@ -41,6 +41,8 @@ export const companies = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     overdraftCents: bigint('overdraft_cents', { mode: 'number' }).notNull().default(0),
     balanceProblem: boolean('balance_problem').notNull().default(false),
+    /** When the prepay balance last reached zero; the financial block waits out a grace period from here. */
+    balanceProblemSince: timestamp('balance_problem_since', { withTimezone: true }),
     country: text('country'),
     companyType: text('company_type'),
     responsible: text('responsible'),

@@ -1,0 +1,96 @@
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/* Accounts and access (issue 4): API tokens, notification methods and their deliveries, phone confirmation. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The spec's "access tokens": Bearer secrets of a company, stored as SHA-256 only. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the secret, so a user can tell tokens apart after it was shown once. */
+    prefix: text('prefix').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Where a company's notifications go: type 0 e-mail, 1 webhook, 2 WhatsApp, 3 Telegram (spec §3). */
+export const notifyMethods = pgTable(
+  'notify_methods',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    type: smallint('type').notNull(),
+    destination: text('destination').notNull(),
+    flagSim: boolean('flag_sim').notNull().default(true),
+    flagBilling: boolean('flag_billing').notNull().default(true),
+    flagNotify: boolean('flag_notify').notNull().default(true),
+    /** Webhook signing key (HMAC-SHA256); shown to the admin so a receiver can verify. */
+    secret: text('secret'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+/** One row per (notification, method) delivery; attempts and the last error make the delivery log. */
+export const notifyDeliveries = pgTable(
+  'notify_deliveries',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    methodId: bigint('method_id', { mode: 'number' }).notNull(),
+    /** Null for a test-send. */
+    notificationId: bigint('notification_id', { mode: 'number' }),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('notify_deliveries_method_idx').on(t.companyId, t.methodId, t.id),
+    uniqueIndex('notify_deliveries_once_uq').on(t.companyId, t.notificationId, t.methodId),
+  ],
+);
+
+/** A registration's phone check: a call whose caller number ends with the code (spec §4). */
+export const phoneConfirmations = pgTable(
+  'phone_confirmations',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    phone: text('phone').notNull(),
+    /** outgoing: we call the user; incoming: the user calls us. */
+    direction: text('direction').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
+/** The telephony simulator's call log: what a real operator would ring, with the digits it shows. */
+export const telephonySimulatorCalls = pgTable('telephony_simulator_calls', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phone: text('phone').notNull(),
+  direction: text('direction').notNull(),
+  /** The number shown to (outgoing) or dialled by (incoming) the user; its last 4 digits are the code. */
+  number: text('number').notNull(),
+  createdAt: createdAt(),
+});
