@@ -73,7 +73,6 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
     expect(hit.headers['x-cabinet-delivery']).toMatch(/^\d+$/);
     expect(JSON.parse(hit.body)).toMatchObject({ test: true, text: 'Test notification from the SIM cabinet', category: 'notify' });
-    await saveScreenshot(page, 'notify-methods-en');
 
     await row.getByTestId('notify-open-log').click();
     const log = page.getByTestId('notify-log-dialog');
@@ -83,6 +82,8 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await saveScreenshot(page, 'notify-methods-log-en');
     await page.keyboard.press('Escape');
     await expect(log).toBeHidden();
+    await expect(toasts(page, 'top-right')).toHaveCount(0);
+    await saveScreenshot(page, 'notify-methods-en');
   });
 
   test('in Russian: the list, the log and deleting with a confirmation', async ({ page }) => {

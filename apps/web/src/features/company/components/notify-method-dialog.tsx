@@ -105,14 +105,16 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
             onBlur={() => setTouched(destination !== '' || touched)}
             data-testid="notify-destination"
           />
-          {destinationError !== null && (
-            <small className="p-error" role="alert" data-testid="notify-destination-error">
+          {/* The error states the rule itself, so it takes the hint's place. */}
+          {destinationError !== null ? (
+            <small id="notify-destination-hint" className="p-error" role="alert" data-testid="notify-destination-error">
               {destinationError}
             </small>
+          ) : (
+            <small id="notify-destination-hint" className="notify-hint">
+              {t(`notifyMethods.hint.${typeName}`)}
+            </small>
           )}
-          <small id="notify-destination-hint" className="notify-hint">
-            {t(`notifyMethods.hint.${typeName}`)}
-          </small>
         </div>
         <fieldset className="notify-flags">
           <legend>{t('notifyMethods.categories')}</legend>
