@@ -20,7 +20,11 @@ test.beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
     });
   });
@@ -34,7 +38,9 @@ test.afterAll(async () => {
 });
 
 test.describe('notification methods on /company/my (spec §3, §5)', () => {
-  test('an admin adds a webhook, sends a test the receiver verifies with the shown secret, and sees it sent in the log', async ({ page }) => {
+  test('an admin adds a webhook, sends a test the receiver verifies with the shown secret, and sees it sent in the log', async ({
+    page,
+  }) => {
     await startInLang(page, 'en');
     await loginViaApi(page, USERS.admin);
     await page.goto('/company/my');
@@ -64,7 +70,9 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
 
     await row.getByTestId('notify-send-test').click();
-    await expect(toasts(page, 'top-right').filter({ hasText: 'Test message delivered' })).toBeVisible({ timeout: 20_000 });
+    await expect(toasts(page, 'top-right').filter({ hasText: 'Test message delivered' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(received).toHaveLength(1);
     const hit = received[0]!;
     const timestamp = String(hit.headers['x-cabinet-timestamp']);
@@ -72,7 +80,11 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     expect(hit.headers['x-cabinet-signature']).toBe(expected);
     expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
     expect(hit.headers['x-cabinet-delivery']).toMatch(/^\d+$/);
-    expect(JSON.parse(hit.body)).toMatchObject({ test: true, text: 'Test notification from the SIM cabinet', category: 'notify' });
+    expect(JSON.parse(hit.body)).toMatchObject({
+      test: true,
+      text: 'Test notification from the SIM cabinet',
+      category: 'notify',
+    });
 
     await row.getByTestId('notify-open-log').click();
     const log = page.getByTestId('notify-log-dialog');
@@ -105,7 +117,9 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await page.getByRole('option', { name: 'WhatsApp' }).click();
     await dialog.getByTestId('notify-destination').fill('8999123');
     await dialog.getByTestId('notify-save').click();
-    await expect(dialog.getByTestId('notify-destination-error')).toHaveText('Введите номер в международном формате: + и от 8 до 15 цифр');
+    await expect(dialog.getByTestId('notify-destination-error')).toHaveText(
+      'Введите номер в международном формате: + и от 8 до 15 цифр',
+    );
     await saveScreenshot(page, 'notify-methods-dialog-ru');
     await page.keyboard.press('Escape');
 

@@ -63,7 +63,11 @@ async function main(): Promise<void> {
       await startNotifyDelivery(jobs, {
         db: database.db,
         config,
-        mailer: createMailer({ smtpUrl: config.SMTP_URL, db: database.db, log: { warn: (details, message) => console.warn(message, details) } }),
+        mailer: createMailer({
+          smtpUrl: config.SMTP_URL,
+          db: database.db,
+          log: { warn: (details, message) => console.warn(message, details) },
+        }),
         retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS },
         log,
       }),

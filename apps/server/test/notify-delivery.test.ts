@@ -24,7 +24,9 @@ interface Hit {
 }
 
 /** A receiver on 127.0.0.1 that records each request and answers what `answer` says. */
-async function receiver(answer: (hit: Hit) => { status: number; body?: string }): Promise<{ url: string; hits: Hit[]; server: Server }> {
+async function receiver(
+  answer: (hit: Hit) => { status: number; body?: string },
+): Promise<{ url: string; hits: Hit[]; server: Server }> {
   const hits: Hit[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -48,7 +50,8 @@ function verifyWebhook(secret: string, hit: Hit, seen: Set<string>): string | nu
   const signature = String(hit.headers['x-cabinet-signature'] ?? '');
   const delivery = String(hit.headers['x-cabinet-delivery'] ?? '');
   const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${hit.body}`).digest('hex')}`;
-  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return 'bad signature';
+  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
+    return 'bad signature';
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return 'too old';
   if (!delivery || seen.has(delivery)) return 'replay';
   seen.add(delivery);
@@ -98,7 +101,10 @@ beforeAll(async () => {
   failing = await receiver(() => ({ status: 503, body: '{"error":"receiver is down"}' }));
   telegram = await receiver((hit) => {
     const body = JSON.parse(hit.body) as { chat_id?: string; text?: string };
-    const ok = hit.path === `/bot${BOT_TOKEN}/sendMessage` && body.chat_id === '@cabinet_alerts' && typeof body.text === 'string';
+    const ok =
+      hit.path === `/bot${BOT_TOKEN}/sendMessage` &&
+      body.chat_id === '@cabinet_alerts' &&
+      typeof body.text === 'string';
     return ok ? { status: 200, body: '{"ok":true,"result":{"message_id":1}}' } : { status: 400, body: '{"ok":false}' };
   });
   whatsapp = await receiver((hit) => {
@@ -123,7 +129,10 @@ beforeAll(async () => {
   const admin = await login(t.app, 'admin@demo.local');
   token = admin.token;
   adminId = admin.id;
-  const [demo] = await queryRows<{ id: number }>(t.database.db, sql`select company_id::int as id from users where id = ${adminId}`);
+  const [demo] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select company_id::int as id from users where id = ${adminId}`,
+  );
   demoCompanyId = Number(demo?.id);
   stopWorker = await startNotifyDelivery(t.jobs, {
     db: t.database.db,
@@ -140,7 +149,11 @@ afterAll(async () => {
   for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function addMethod(type: number, destination: string, flags: { sim: boolean; billing: boolean; notify: boolean }): Promise<NotifyMethod> {
+async function addMethod(
+  type: number,
+  destination: string,
+  flags: { sim: boolean; billing: boolean; notify: boolean },
+): Promise<NotifyMethod> {
   const res = await post(t.app, '/api/notify_methods/create', { type, destination, ...flags }, { token });
   if (res.statusCode !== 200) throw new Error(res.body);
   return res.json<{ result: NotifyMethod }>().result;
@@ -193,7 +206,13 @@ describe('notification delivery', () => {
 
     expect(webhookVerdicts).toEqual([null]);
     const event = JSON.parse(webhook.hits[0]!.body) as Record<string, unknown>;
-    expect(event).toMatchObject({ id: notification.id, type: 'success', category: 'sim', text: 'Blocking SIM cards: done, 5 ok, 0 failed', company_id: demoCompanyId });
+    expect(event).toMatchObject({
+      id: notification.id,
+      type: 'success',
+      category: 'sim',
+      text: 'Blocking SIM cards: done, 5 ok, 0 failed',
+      company_id: demoCompanyId,
+    });
     expect(typeof event.created_at).toBe('string');
     expect(webhook.hits[0]?.path).toBe('/cabinet-events');
     // A replay of the very same request is rejected by the receiver's check.
@@ -201,7 +220,10 @@ describe('notification delivery', () => {
     expect(verifyWebhook('wrong-secret', webhook.hits[0]!, new Set())).toBe('bad signature');
 
     expect(telegram.hits).toHaveLength(1);
-    expect(JSON.parse(telegram.hits[0]!.body)).toEqual({ chat_id: '@cabinet_alerts', text: 'Blocking SIM cards: done, 5 ok, 0 failed' });
+    expect(JSON.parse(telegram.hits[0]!.body)).toEqual({
+      chat_id: '@cabinet_alerts',
+      text: 'Blocking SIM cards: done, 5 ok, 0 failed',
+    });
     expect(whatsapp.hits).toHaveLength(1);
     expect(JSON.parse(whatsapp.hits[0]!.body)).toMatchObject({
       messaging_product: 'whatsapp',
@@ -211,7 +233,9 @@ describe('notification delivery', () => {
     });
 
     for (const method of [mail, hook, tg, wa]) {
-      expect(await deliveries(method.id)).toMatchObject([{ notification_id: notification.id, status: 'sent', attempts: 1, last_error: null }]);
+      expect(await deliveries(method.id)).toMatchObject([
+        { notification_id: notification.id, status: 'sent', attempts: 1, last_error: null },
+      ]);
     }
     expect((await deliveries(hook.id))[0]?.response_status).toBe(204);
     // First try and two retries (NOTIFY_RETRY_LIMIT=2), then failed with the receiver's answer kept.
@@ -244,7 +268,11 @@ describe('notification delivery', () => {
     await settled([hook.id], 1);
     expect(webhook.hits.length).toBe(before + 1);
     expect(webhookVerdicts.at(-1)).toBeNull();
-    expect(JSON.parse(webhook.hits.at(-1)!.body)).toMatchObject({ id: null, test: true, text: 'Тестовое уведомление из кабинета SIM-карт' });
+    expect(JSON.parse(webhook.hits.at(-1)!.body)).toMatchObject({
+      id: null,
+      test: true,
+      text: 'Тестовое уведомление из кабинета SIM-карт',
+    });
     expect(await deliveries(hook.id)).toMatchObject([{ status: 'sent', attempts: 1, notification_id: null }]);
   }, 30_000);
 
@@ -253,7 +281,9 @@ describe('notification delivery', () => {
       permanent: true,
       message: 'Telegram is not configured: TELEGRAM_BOT_TOKEN is not set',
     });
-    await expect(sendWhatsapp({ apiUrl: whatsapp.url, phoneNumberId: WA_PHONE_ID, token: undefined }, '+4917012345', 'x', 1000)).rejects.toMatchObject({
+    await expect(
+      sendWhatsapp({ apiUrl: whatsapp.url, phoneNumberId: WA_PHONE_ID, token: undefined }, '+4917012345', 'x', 1000),
+    ).rejects.toMatchObject({
       permanent: true,
       message: 'WhatsApp is not configured: WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN must be set',
     });

@@ -11,8 +11,12 @@ let operatorId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['root', 'admin', 'manager', 'viewer', 'agent']) tokens[role] = (await login(t.app, `${role}@demo.local`)).token;
-  const [operator] = await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where contract = 'OP-0001'`);
+  for (const role of ['root', 'admin', 'manager', 'viewer', 'agent'])
+    tokens[role] = (await login(t.app, `${role}@demo.local`)).token;
+  const [operator] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id::int as id from companies where contract = 'OP-0001'`,
+  );
   if (!operator) throw new Error('no operator company');
   operatorId = Number(operator.id);
 });
@@ -52,15 +56,30 @@ describe('notification methods CRUD', () => {
     expect(list.items.map((m) => m.destination)).toEqual(created.map((m) => m.destination));
 
     // Editing a webhook keeps its secret, so receivers need not be reconfigured.
-    const updated = await call('update', { id: webhook.id, type: 1, destination: 'http://127.0.0.1:9/hook', sim: false, billing: true, notify: false });
+    const updated = await call('update', {
+      id: webhook.id,
+      type: 1,
+      destination: 'http://127.0.0.1:9/hook',
+      sim: false,
+      billing: true,
+      notify: false,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json<{ result: NotifyMethod }>().result).toMatchObject({ secret: webhook.secret, sim: false, billing: true, notify: false });
+    expect(updated.json<{ result: NotifyMethod }>().result).toMatchObject({
+      secret: webhook.secret,
+      sim: false,
+      billing: true,
+      notify: false,
+    });
     // Switching a webhook to e-mail drops the secret.
     const toMail = await call('update', { id: webhook.id, type: 0, destination: 'ops@example.com', ...flags });
     expect(toMail.json<{ result: NotifyMethod }>().result.secret).toBeNull();
 
     for (const method of created) expect((await call('delete', { id: method.id })).statusCode).toBe(200);
-    expect((await call('list', null)).json<{ result: NotifyMethodListResult }>().result).toEqual({ items: [], total: 0 });
+    expect((await call('list', null)).json<{ result: NotifyMethodListResult }>().result).toEqual({
+      items: [],
+      total: 0,
+    });
     expect((await call('delete', { id: created[0]!.id })).statusCode).toBe(404);
   });
 
@@ -68,9 +87,24 @@ describe('notification methods CRUD', () => {
     const cases = [
       [0, 'not-an-email', 'Enter an e-mail as user@domain', 'Введите e-mail в виде user@domain'],
       [1, 'ftp://example.com/hook', 'Enter an http:// or https:// address', 'Введите адрес http:// или https://'],
-      [2, '89991234567', 'Enter the number in international format: + and 8 to 15 digits', 'Введите номер в международном формате: + и от 8 до 15 цифр'],
-      [2, '+1234567', 'Enter the number in international format: + and 8 to 15 digits', 'Введите номер в международном формате: + и от 8 до 15 цифр'],
-      [3, 'my chat', 'Enter the chat key from our bot: a numeric chat id or an @channel name', 'Введите ключ чата от нашего бота: числовой id чата или @имя канала'],
+      [
+        2,
+        '89991234567',
+        'Enter the number in international format: + and 8 to 15 digits',
+        'Введите номер в международном формате: + и от 8 до 15 цифр',
+      ],
+      [
+        2,
+        '+1234567',
+        'Enter the number in international format: + and 8 to 15 digits',
+        'Введите номер в международном формате: + и от 8 до 15 цифр',
+      ],
+      [
+        3,
+        'my chat',
+        'Enter the chat key from our bot: a numeric chat id or an @channel name',
+        'Введите ключ чата от нашего бота: числовой id чата или @имя канала',
+      ],
     ] as const;
     for (const [type, destination, en, ru] of cases) {
       const resEn = await call('create', { type, destination, ...flags }, 'admin', 'en');
@@ -93,20 +127,31 @@ describe('notification methods CRUD', () => {
   });
 
   it("answers 404 for another company's method; root may act on any company by id", async () => {
-    const res = await call('create', { company_id: operatorId, type: 0, destination: 'noc@operator.example', ...flags }, 'root');
+    const res = await call(
+      'create',
+      { company_id: operatorId, type: 0, destination: 'noc@operator.example', ...flags },
+      'root',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const foreign = res.json<{ result: NotifyMethod }>().result;
     expect(foreign.company_id).toBe(operatorId);
-    expect((await call('list', { company_id: operatorId }, 'root')).json<{ result: NotifyMethodListResult }>().result.total).toBe(1);
+    expect(
+      (await call('list', { company_id: operatorId }, 'root')).json<{ result: NotifyMethodListResult }>().result.total,
+    ).toBe(1);
 
     expect((await call('list', { company_id: operatorId })).statusCode).toBe(404);
-    for (const path of ['delete', 'test', 'deliveries']) expect((await call(path, { id: foreign.id })).statusCode).toBe(404);
-    expect((await call('update', { id: foreign.id, type: 0, destination: 'x@example.com', ...flags })).statusCode).toBe(404);
+    for (const path of ['delete', 'test', 'deliveries'])
+      expect((await call(path, { id: foreign.id })).statusCode).toBe(404);
+    expect((await call('update', { id: foreign.id, type: 0, destination: 'x@example.com', ...flags })).statusCode).toBe(
+      404,
+    );
     expect((await call('list', { company_id: 999_999 }, 'root')).statusCode).toBe(404);
   });
 
   it('test-send queues a delivery that the method log lists as pending', async () => {
-    const method = (await call('create', { type: 0, destination: 'test@example.com', ...flags })).json<{ result: NotifyMethod }>().result;
+    const method = (await call('create', { type: 0, destination: 'test@example.com', ...flags })).json<{
+      result: NotifyMethod;
+    }>().result;
     const res = await call('test', { id: method.id });
     expect(res.statusCode, res.body).toBe(200);
     const { delivery_id } = res.json<{ result: { delivery_id: number } }>().result;

@@ -4,10 +4,12 @@ import { Id, Page, Size, UnixSeconds } from './common.js';
 /** Notification method types (spec §3): 0 e-mail, 1 webhook, 2 WhatsApp, 3 Telegram. */
 export const NOTIFY_METHOD_TYPES = [0, 1, 2, 3] as const;
 export type NotifyMethodType = (typeof NOTIFY_METHOD_TYPES)[number];
-export const NOTIFY_METHOD_TYPE_NAMES = { 0: 'email', 1: 'webhook', 2: 'whatsapp', 3: 'telegram' } as const satisfies Record<
-  NotifyMethodType,
-  string
->;
+export const NOTIFY_METHOD_TYPE_NAMES = {
+  0: 'email',
+  1: 'webhook',
+  2: 'whatsapp',
+  3: 'telegram',
+} as const satisfies Record<NotifyMethodType, string>;
 /** Which kinds of notification a method receives; a notification's category names one flag. */
 export const NOTIFY_CATEGORIES = ['sim', 'billing', 'notify'] as const;
 export type NotifyCategory = (typeof NOTIFY_CATEGORIES)[number];
@@ -60,10 +62,21 @@ export type NotifyMethodListRequest = z.infer<typeof NotifyMethodListRequest>;
 export const NotifyMethodListResult = z.object({ items: z.array(NotifyMethod), total: z.number().int() });
 export type NotifyMethodListResult = z.infer<typeof NotifyMethodListResult>;
 
-export const NotifyMethodCreateRequest = z.strictObject({ ...CompanyRef, type: MethodType, destination: Destination, ...Flags });
+export const NotifyMethodCreateRequest = z.strictObject({
+  ...CompanyRef,
+  type: MethodType,
+  destination: Destination,
+  ...Flags,
+});
 export type NotifyMethodCreateRequest = z.infer<typeof NotifyMethodCreateRequest>;
 
-export const NotifyMethodUpdateRequest = z.strictObject({ ...CompanyRef, id: Id, type: MethodType, destination: Destination, ...Flags });
+export const NotifyMethodUpdateRequest = z.strictObject({
+  ...CompanyRef,
+  id: Id,
+  type: MethodType,
+  destination: Destination,
+  ...Flags,
+});
 export type NotifyMethodUpdateRequest = z.infer<typeof NotifyMethodUpdateRequest>;
 
 export const NotifyMethodRef = z.strictObject({ ...CompanyRef, id: Id });
@@ -85,7 +98,12 @@ export const NotifyDelivery = z.object({
 });
 export type NotifyDelivery = z.infer<typeof NotifyDelivery>;
 
-export const NotifyDeliveryListRequest = z.strictObject({ ...CompanyRef, id: Id, page: Page.default(0), size: Size.default(25) });
+export const NotifyDeliveryListRequest = z.strictObject({
+  ...CompanyRef,
+  id: Id,
+  page: Page.default(0),
+  size: Size.default(25),
+});
 export type NotifyDeliveryListRequest = z.infer<typeof NotifyDeliveryListRequest>;
 export const NotifyDeliveryListResult = z.object({ items: z.array(NotifyDelivery), total: z.number().int() });
 export type NotifyDeliveryListResult = z.infer<typeof NotifyDeliveryListResult>;

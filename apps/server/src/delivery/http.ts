@@ -57,7 +57,10 @@ export async function postJson(
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : describeFetchError(error);
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `no answer within ${options.timeoutMs} ms`
+        : describeFetchError(error);
     throw new DeliveryError(reason);
   }
   const text = await readExcerpt(response).catch(() => '');

@@ -19,7 +19,11 @@ interface DeliverJob {
 
 /** A delivery job: pg-boss retries it `retryLimit` times, each wait about double the last. */
 export async function enqueueDelivery(boss: PgBoss, retry: DeliveryRetry, job: DeliverJob): Promise<void> {
-  await boss.send(NOTIFY_QUEUES.deliver, job, { retryLimit: retry.retryLimit, retryDelay: retry.retryDelaySeconds, retryBackoff: true });
+  await boss.send(NOTIFY_QUEUES.deliver, job, {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: true,
+  });
 }
 
 /** Hands a committed notification to the workers; the caller does not wait for any channel. */
@@ -67,16 +71,25 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
     const method = await repo.findMethod(deps.db, companyId, delivery.methodId);
     if (!method) throw new DeliveryError('the notification method was deleted', null, true);
     const result = await deliverOnce(deps, method, delivery);
-    await repo.recordOutcome(deps.db, companyId, deliveryId, { status: 'sent', responseStatus: result.responseStatus, lastError: null });
+    await repo.recordOutcome(deps.db, companyId, deliveryId, {
+      status: 'sent',
+      responseStatus: result.responseStatus,
+      lastError: null,
+    });
   } catch (error) {
-    const failure = error instanceof DeliveryError ? error : new DeliveryError(error instanceof Error ? error.message : String(error));
+    const failure =
+      error instanceof DeliveryError
+        ? error
+        : new DeliveryError(error instanceof Error ? error.message : String(error));
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     await repo.recordOutcome(deps.db, companyId, deliveryId, {
       status: final ? 'failed' : 'pending',
       responseStatus: failure.responseStatus,
       lastError: failure.message.slice(0, 500),
     });
-    deps.log(`notification delivery ${deliveryId} (company ${companyId}) ${final ? 'failed' : 'will be retried'}: ${failure.message}`);
+    deps.log(
+      `notification delivery ${deliveryId} (company ${companyId}) ${final ? 'failed' : 'will be retried'}: ${failure.message}`,
+    );
     if (!final) throw failure;
   }
 }
@@ -98,9 +111,13 @@ export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps):
   await boss.work<NotificationCreated>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await dispatch(boss, deps, job.data);
   });
-  await boss.work<DeliverJob>(NOTIFY_QUEUES.deliver, { pollingIntervalSeconds: 0.5, includeMetadata: true, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await deliver(deps, job);
-  });
+  await boss.work<DeliverJob>(
+    NOTIFY_QUEUES.deliver,
+    { pollingIntervalSeconds: 0.5, includeMetadata: true, batchSize: 1 },
+    async (jobs) => {
+      for (const job of jobs) await deliver(deps, job);
+    },
+  );
   return async () => {
     await boss.offWork(NOTIFY_QUEUES.dispatch);
     await boss.offWork(NOTIFY_QUEUES.deliver);

@@ -22,18 +22,33 @@ export async function listMethods(db: Executor, companyId: number): Promise<Meth
 }
 
 export async function findMethod(db: Executor, companyId: number, id: number): Promise<MethodRow | undefined> {
-  const [row] = await db.select().from(notifyMethods).where(and(live(companyId), eq(notifyMethods.id, id)));
+  const [row] = await db
+    .select()
+    .from(notifyMethods)
+    .where(and(live(companyId), eq(notifyMethods.id, id)));
   return row;
 }
 
 export async function insertMethod(db: Executor, companyId: number, fields: MethodFields): Promise<MethodRow> {
-  const [row] = await db.insert(notifyMethods).values({ companyId, ...fields }).returning();
+  const [row] = await db
+    .insert(notifyMethods)
+    .values({ companyId, ...fields })
+    .returning();
   if (!row) throw new Error('notify method insert returned nothing');
   return row;
 }
 
-export async function updateMethod(db: Executor, companyId: number, id: number, fields: MethodFields): Promise<MethodRow | undefined> {
-  const [row] = await db.update(notifyMethods).set(fields).where(and(live(companyId), eq(notifyMethods.id, id))).returning();
+export async function updateMethod(
+  db: Executor,
+  companyId: number,
+  id: number,
+  fields: MethodFields,
+): Promise<MethodRow | undefined> {
+  const [row] = await db
+    .update(notifyMethods)
+    .set(fields)
+    .where(and(live(companyId), eq(notifyMethods.id, id)))
+    .returning();
   return row;
 }
 
@@ -48,13 +63,26 @@ export async function deleteMethod(db: Executor, companyId: number, id: number):
 }
 
 /** The company's methods whose flag for this category is on. */
-export async function findMethodsFor(db: Executor, companyId: number, category: 'sim' | 'billing' | 'notify'): Promise<MethodRow[]> {
-  const flag = { sim: notifyMethods.flagSim, billing: notifyMethods.flagBilling, notify: notifyMethods.flagNotify }[category];
-  return db.select().from(notifyMethods).where(and(live(companyId), eq(flag, true))).orderBy(notifyMethods.id);
+export async function findMethodsFor(
+  db: Executor,
+  companyId: number,
+  category: 'sim' | 'billing' | 'notify',
+): Promise<MethodRow[]> {
+  const flag = { sim: notifyMethods.flagSim, billing: notifyMethods.flagBilling, notify: notifyMethods.flagNotify }[
+    category
+  ];
+  return db
+    .select()
+    .from(notifyMethods)
+    .where(and(live(companyId), eq(flag, true)))
+    .orderBy(notifyMethods.id);
 }
 
 export async function findNotification(db: Executor, companyId: number, id: number) {
-  const [row] = await db.select().from(notifications).where(and(eq(notifications.companyId, companyId), eq(notifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.id, id)));
   return row;
 }
 
@@ -68,7 +96,10 @@ export async function insertDelivery(
 }
 
 export async function findDelivery(db: Executor, companyId: number, id: number): Promise<DeliveryRow | undefined> {
-  const [row] = await db.select().from(notifyDeliveries).where(and(eq(notifyDeliveries.companyId, companyId), eq(notifyDeliveries.id, id)));
+  const [row] = await db
+    .select()
+    .from(notifyDeliveries)
+    .where(and(eq(notifyDeliveries.companyId, companyId), eq(notifyDeliveries.id, id)));
   return row;
 }
 

@@ -90,36 +90,73 @@ function methodFields(request: NotifyMethodCreateRequest, previous?: repo.Method
   };
 }
 
-async function audit(db: Db, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
-  await insertAudit(db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
+async function audit(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  await insertAudit(db, {
+    companyId,
+    userId: principal.userId,
+    impersonatorId: principal.impersonatorId,
+    action,
+    details,
+  });
 }
 
-export async function listMethods(db: Db, principal: Principal, companyId: number | undefined): Promise<NotifyMethodListResult> {
+export async function listMethods(
+  db: Db,
+  principal: Principal,
+  companyId: number | undefined,
+): Promise<NotifyMethodListResult> {
   const company = await targetCompany(db, principal, companyId);
   const items = (await repo.listMethods(db, company)).map(toMethod);
   return { items, total: items.length };
 }
 
-export async function createMethod(db: Db, principal: Principal, request: NotifyMethodCreateRequest): Promise<NotifyMethod> {
+export async function createMethod(
+  db: Db,
+  principal: Principal,
+  request: NotifyMethodCreateRequest,
+): Promise<NotifyMethod> {
   const company = await targetCompany(db, principal, request.company_id);
   requireWritable(principal);
   const row = await repo.insertMethod(db, company, methodFields(request));
-  await audit(db, principal, company, 'notify_method_create', { id: row.id, type: row.type, destination: row.destination });
+  await audit(db, principal, company, 'notify_method_create', {
+    id: row.id,
+    type: row.type,
+    destination: row.destination,
+  });
   return toMethod(row);
 }
 
-export async function updateMethod(db: Db, principal: Principal, request: NotifyMethodUpdateRequest): Promise<NotifyMethod> {
+export async function updateMethod(
+  db: Db,
+  principal: Principal,
+  request: NotifyMethodUpdateRequest,
+): Promise<NotifyMethod> {
   const company = await targetCompany(db, principal, request.company_id);
   requireWritable(principal);
   const previous = await repo.findMethod(db, company, request.id);
   if (!previous) throw new AppError('not_found');
   const row = await repo.updateMethod(db, company, request.id, methodFields(request, previous));
   if (!row) throw new AppError('not_found');
-  await audit(db, principal, company, 'notify_method_update', { id: row.id, type: row.type, destination: row.destination });
+  await audit(db, principal, company, 'notify_method_update', {
+    id: row.id,
+    type: row.type,
+    destination: row.destination,
+  });
   return toMethod(row);
 }
 
-export async function deleteMethod(db: Db, principal: Principal, companyId: number | undefined, id: number): Promise<void> {
+export async function deleteMethod(
+  db: Db,
+  principal: Principal,
+  companyId: number | undefined,
+  id: number,
+): Promise<void> {
   const company = await targetCompany(db, principal, companyId);
   requireWritable(principal);
   if (!(await repo.deleteMethod(db, company, id))) throw new AppError('not_found');
@@ -127,7 +164,12 @@ export async function deleteMethod(db: Db, principal: Principal, companyId: numb
 }
 
 /** Queues a test message to one method; its outcome shows in the method's delivery log. */
-export async function testMethod(deps: NotifyMethodsDeps, principal: Principal, companyId: number | undefined, id: number): Promise<number> {
+export async function testMethod(
+  deps: NotifyMethodsDeps,
+  principal: Principal,
+  companyId: number | undefined,
+  id: number,
+): Promise<number> {
   const company = await targetCompany(deps.db, principal, companyId);
   requireWritable(principal);
   const method = await repo.findMethod(deps.db, company, id);
@@ -151,7 +193,11 @@ export async function testMethod(deps: NotifyMethodsDeps, principal: Principal, 
   return row.id;
 }
 
-export async function listDeliveries(db: Db, principal: Principal, request: NotifyDeliveryListRequest): Promise<NotifyDeliveryListResult> {
+export async function listDeliveries(
+  db: Db,
+  principal: Principal,
+  request: NotifyDeliveryListRequest,
+): Promise<NotifyDeliveryListResult> {
   const company = await targetCompany(db, principal, request.company_id);
   if (!(await repo.findMethod(db, company, request.id))) throw new AppError('not_found');
   const { items, total } = await repo.listDeliveries(db, company, request.id, request.page, request.size);

@@ -17,12 +17,14 @@ export type CompanyRef = number | 'my';
 const companyField = (companyId: CompanyRef) => (companyId === 'my' ? {} : { company_id: companyId });
 
 export const notifyMethodsKey = (companyId: CompanyRef) => ['notify-methods', companyId] as const;
-const deliveriesKey = (companyId: CompanyRef, methodId: number) => ['notify-methods', companyId, 'deliveries', methodId] as const;
+const deliveriesKey = (companyId: CompanyRef, methodId: number) =>
+  ['notify-methods', companyId, 'deliveries', methodId] as const;
 
 export function notifyMethodsQueryOptions(companyId: CompanyRef) {
   return queryOptions({
     queryKey: notifyMethodsKey(companyId),
-    queryFn: async () => required(await api.post<NotifyMethodListResult>(API.notifyMethodsList, companyField(companyId))),
+    queryFn: async () =>
+      required(await api.post<NotifyMethodListResult>(API.notifyMethodsList, companyField(companyId))),
   });
 }
 
@@ -54,7 +56,11 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
   return useMutation({
     mutationFn: async ({ id, input }: { id: number | null; input: NotifyMethodInput }) => {
       const body = { ...companyField(companyId), ...input, ...(id === null ? {} : { id }) };
-      return required(await api.post<NotifyMethod>(id === null ? API.notifyMethodsCreate : API.notifyMethodsUpdate, body, { onError }));
+      return required(
+        await api.post<NotifyMethod>(id === null ? API.notifyMethodsCreate : API.notifyMethodsUpdate, body, {
+          onError,
+        }),
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
   });
@@ -63,7 +69,8 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
 export function useDeleteNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.post<unknown>(API.notifyMethodsDelete, { ...companyField(companyId), id })),
+    mutationFn: async (id: number) =>
+      required(await api.post<unknown>(API.notifyMethodsDelete, { ...companyField(companyId), id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
   });
 }
@@ -71,7 +78,8 @@ export function useDeleteNotifyMethod(companyId: CompanyRef) {
 export function useTestNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.post<NotifyTestResult>(API.notifyMethodsTest, { ...companyField(companyId), id })),
+    mutationFn: async (id: number) =>
+      required(await api.post<NotifyTestResult>(API.notifyMethodsTest, { ...companyField(companyId), id })),
     onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(companyId, id) }),
   });
 }
@@ -83,7 +91,11 @@ const OUTCOME_POLL_MS = 1500;
  * Waits a little for a test delivery's outcome, so the button can say whether it arrived; a
  * receiver that is down is retried for minutes, then the answer is `pending` and the log tells the rest.
  */
-export async function waitForDeliveryOutcome(companyId: CompanyRef, methodId: number, deliveryId: number): Promise<NotifyDelivery | null> {
+export async function waitForDeliveryOutcome(
+  companyId: CompanyRef,
+  methodId: number,
+  deliveryId: number,
+): Promise<NotifyDelivery | null> {
   for (let poll = 0; poll < OUTCOME_POLLS; poll++) {
     await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
     const log = await api.post<NotifyDeliveryListResult>(API.notifyMethodsDeliveries, {

@@ -13,7 +13,15 @@ import { DELIVERY_PAGE_SIZE, deliveriesQueryOptions, type CompanyRef } from '../
 const STATUS_SEVERITY = { pending: 'warning', sent: 'success', failed: 'danger' } as const;
 
 /** What was sent to one method: time, what it was, status, attempts, the receiver's answer, the last error. */
-export function NotifyDeliveriesDialog({ companyId, method, onClose }: { companyId: CompanyRef; method: NotifyMethod; onClose: () => void }) {
+export function NotifyDeliveriesDialog({
+  companyId,
+  method,
+  onClose,
+}: {
+  companyId: CompanyRef;
+  method: NotifyMethod;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const log = useQuery(deliveriesQueryOptions(companyId, method.id, page));
@@ -48,15 +56,24 @@ export function NotifyDeliveriesDialog({ companyId, method, onClose }: { company
           emptyMessage={t('notifyMethods.log.empty')}
           data-testid="notify-log-table"
         >
-          <Column header={t('notifyMethods.log.time')} body={(d: NotifyDelivery) => formatUnixDate(d.delivered ?? d.created)} />
+          <Column
+            header={t('notifyMethods.log.time')}
+            body={(d: NotifyDelivery) => formatUnixDate(d.delivered ?? d.created)}
+          />
           <Column
             header={t('notifyMethods.log.what')}
-            body={(d: NotifyDelivery) => (d.notification_id === null ? t('notifyMethods.log.test') : `#${d.notification_id}`)}
+            body={(d: NotifyDelivery) =>
+              d.notification_id === null ? t('notifyMethods.log.test') : `#${d.notification_id}`
+            }
           />
           <Column
             header={t('notifyMethods.log.status')}
             body={(d: NotifyDelivery) => (
-              <Tag severity={STATUS_SEVERITY[d.status]} value={t(`notifyMethods.status.${d.status}`)} data-testid="notify-log-status" />
+              <Tag
+                severity={STATUS_SEVERITY[d.status]}
+                value={t(`notifyMethods.status.${d.status}`)}
+                data-testid="notify-log-status"
+              />
             )}
           />
           <Column header={t('notifyMethods.log.attempts')} field="attempts" />

@@ -30,7 +30,13 @@ const EMPTY: NotifyMethodInput = { type: 0, destination: '', sim: true, billing:
 
 /** Only the editable fields: the server rejects unknown ones. */
 function inputOf(method: NotifyMethod): NotifyMethodInput {
-  return { type: method.type, destination: method.destination, sim: method.sim, billing: method.billing, notify: method.notify };
+  return {
+    type: method.type,
+    destination: method.destination,
+    sim: method.sim,
+    billing: method.billing,
+    notify: method.notify,
+  };
 }
 
 /** Add or edit one method: type, destination checked per type (spec §5), and the three category flags. */
@@ -48,7 +54,10 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
   const destination = input.destination.trim();
   const invalid = !isValidDestination(input.type, destination);
   const destinationError = touched && invalid ? t(`notifyMethods.invalid.${typeName}`) : serverError;
-  const typeOptions = NOTIFY_METHOD_TYPES.map((type) => ({ value: type, label: t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[type]}`) }));
+  const typeOptions = NOTIFY_METHOD_TYPES.map((type) => ({
+    value: type,
+    label: t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[type]}`),
+  }));
 
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -132,7 +141,13 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
         </fieldset>
         <div className="notify-form__actions">
           <Button type="button" label={t('notifyMethods.cancel')} outlined onClick={onClose} />
-          <Button type="submit" label={t('notifyMethods.save')} icon="pi pi-check" loading={save.isPending} data-testid="notify-save" />
+          <Button
+            type="submit"
+            label={t('notifyMethods.save')}
+            icon="pi pi-check"
+            loading={save.isPending}
+            data-testid="notify-save"
+          />
         </div>
       </form>
     </Dialog>

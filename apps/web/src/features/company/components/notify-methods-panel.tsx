@@ -33,7 +33,9 @@ async function announceTestOutcome(companyId: CompanyRef, methodId: number, deli
   showToast({
     severity: outcome ? 'error' : 'info',
     summary: i18next.t(outcome ? 'common.error' : 'notifyMethods.testTitle'),
-    detail: outcome ? i18next.t('notifyMethods.testFailed', { error: outcome.last_error ?? '' }) : i18next.t('notifyMethods.testPending'),
+    detail: outcome
+      ? i18next.t('notifyMethods.testFailed', { error: outcome.last_error ?? '' })
+      : i18next.t('notifyMethods.testPending'),
     life: 5000,
     group: 'tr',
   });
@@ -72,7 +74,9 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
       {NOTIFY_CATEGORIES.filter((c) => method[c]).map((c) => (
         <Tag key={c} value={t(`notifyMethods.flags.${c}`)} severity="info" />
       ))}
-      {!NOTIFY_CATEGORIES.some((c) => method[c]) && <span className="notify-hint">{t('notifyMethods.noCategories')}</span>}
+      {!NOTIFY_CATEGORIES.some((c) => method[c]) && (
+        <span className="notify-hint">{t('notifyMethods.noCategories')}</span>
+      )}
     </div>
   );
   const actions = (method: NotifyMethod) => (
@@ -86,9 +90,34 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
         onClick={() => sendTest(method)}
         data-testid="notify-send-test"
       />
-      <Button icon="pi pi-list" size="small" text aria-label={t('notifyMethods.log.open')} title={t('notifyMethods.log.open')} onClick={() => setLogOf(method)} data-testid="notify-open-log" />
-      <Button icon="pi pi-pencil" size="small" text aria-label={t('notifyMethods.edit')} title={t('notifyMethods.edit')} onClick={() => setEditing({ method })} data-testid="notify-edit" />
-      <Button icon="pi pi-trash" size="small" text severity="danger" aria-label={t('notifyMethods.delete')} title={t('notifyMethods.delete')} onClick={() => setDeleting(method)} data-testid="notify-delete" />
+      <Button
+        icon="pi pi-list"
+        size="small"
+        text
+        aria-label={t('notifyMethods.log.open')}
+        title={t('notifyMethods.log.open')}
+        onClick={() => setLogOf(method)}
+        data-testid="notify-open-log"
+      />
+      <Button
+        icon="pi pi-pencil"
+        size="small"
+        text
+        aria-label={t('notifyMethods.edit')}
+        title={t('notifyMethods.edit')}
+        onClick={() => setEditing({ method })}
+        data-testid="notify-edit"
+      />
+      <Button
+        icon="pi pi-trash"
+        size="small"
+        text
+        severity="danger"
+        aria-label={t('notifyMethods.delete')}
+        title={t('notifyMethods.delete')}
+        onClick={() => setDeleting(method)}
+        data-testid="notify-delete"
+      />
     </div>
   );
 
@@ -96,7 +125,12 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
     <section className="card notify-panel" aria-labelledby="notify-methods-title" data-testid="notify-methods-panel">
       <div className="notify-panel__head">
         <h2 id="notify-methods-title">{t('notifyMethods.title')}</h2>
-        <Button label={t('notifyMethods.add')} icon="pi pi-plus" onClick={() => setEditing({ method: null })} data-testid="notify-add" />
+        <Button
+          label={t('notifyMethods.add')}
+          icon="pi pi-plus"
+          onClick={() => setEditing({ method: null })}
+          data-testid="notify-add"
+        />
       </div>
       {methods.isPending && (
         <div aria-busy="true">
@@ -112,8 +146,18 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
         </div>
       )}
       {methods.isSuccess && (
-        <DataTable value={methods.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('notifyMethods.empty')} data-testid="notify-methods-table">
-          <Column header={t('notifyMethods.type')} body={(m: NotifyMethod) => t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[m.type]}`)} />
+        <DataTable
+          value={methods.data.items}
+          dataKey="id"
+          size="small"
+          stripedRows
+          emptyMessage={t('notifyMethods.empty')}
+          data-testid="notify-methods-table"
+        >
+          <Column
+            header={t('notifyMethods.type')}
+            body={(m: NotifyMethod) => t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[m.type]}`)}
+          />
           <Column header={t('notifyMethods.destination')} body={destination} />
           <Column header={t('notifyMethods.categories')} body={categories} />
           <Column header={t('notifyMethods.actions')} body={actions} headerClassName="notify-actions-header" />

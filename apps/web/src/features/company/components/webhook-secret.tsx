@@ -16,28 +16,30 @@ export function WebhookSecret({ secret }: { secret: string }) {
   return (
     <div className="notify-secret">
       <span className="notify-secret__label">{t('notifyMethods.secret')}:</span>
-      <code className="notify-secret__value" data-testid="notify-secret">
-        {shown ? secret : '•'.repeat(16)}
-      </code>
-      <Button
-        type="button"
-        text
-        size="small"
-        icon={shown ? 'pi pi-eye-slash' : 'pi pi-eye'}
-        aria-label={t(shown ? 'notifyMethods.hideSecret' : 'notifyMethods.showSecret')}
-        title={t(shown ? 'notifyMethods.hideSecret' : 'notifyMethods.showSecret')}
-        onClick={() => setShown(!shown)}
-        data-testid="notify-secret-toggle"
-      />
-      <Button
-        type="button"
-        text
-        size="small"
-        icon="pi pi-copy"
-        aria-label={t('notifyMethods.copySecret')}
-        title={t('notifyMethods.copySecret')}
-        onClick={() => void copy().catch(() => setShown(true))}
-      />
+      <span className="notify-secret__controls">
+        <code className="notify-secret__value" data-testid="notify-secret">
+          {shown ? secret : '•'.repeat(16)}
+        </code>
+        <Button
+          type="button"
+          text
+          size="small"
+          icon={shown ? 'pi pi-eye-slash' : 'pi pi-eye'}
+          aria-label={t(shown ? 'notifyMethods.hideSecret' : 'notifyMethods.showSecret')}
+          title={t(shown ? 'notifyMethods.hideSecret' : 'notifyMethods.showSecret')}
+          onClick={() => setShown(!shown)}
+          data-testid="notify-secret-toggle"
+        />
+        <Button
+          type="button"
+          text
+          size="small"
+          icon="pi pi-copy"
+          aria-label={t('notifyMethods.copySecret')}
+          title={t('notifyMethods.copySecret')}
+          onClick={() => void copy().catch(() => setShown(true))}
+        />
+      </span>
     </div>
   );
 }
