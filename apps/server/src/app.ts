@@ -23,6 +23,7 @@ import { registerMeRoutes } from './modules/me/routes.js';
 import { registerNewsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { registerNotifyRoutes } from './modules/notify/routes.js';
+import { registerNotifyMethodRoutes } from './modules/notify-methods/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerProfileRoutes(app, { db, bus });
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
+  registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS } });
   registerQueueRoutes(app, {
     db,
     bus,

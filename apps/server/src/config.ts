@@ -26,6 +26,17 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Where users reach the cabinet, for links in e-mails (default http://localhost:PORT). */
   PUBLIC_URL: z.url().optional(),
+  /** Notification delivery: Telegram Bot API and WhatsApp Cloud API (a type without its settings fails
+   * its deliveries with a logged reason), attempts after the first, first retry delay (doubling), and
+   * the time one request may take. */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v20.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+  NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,6 +4,8 @@ import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
+import { createMailer } from './delivery/mail.js';
+import { startNotifyDelivery } from './modules/notify-methods/jobs.js';
 import { startQueueWorker } from './jobs/queue-worker.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import { EventBus } from './realtime/bus.js';
@@ -56,6 +58,19 @@ async function main(): Promise<void> {
         config.QUEUE_CONCURRENCY,
         log,
       ),
+    );
+    stops.push(
+      await startNotifyDelivery(jobs, {
+        db: database.db,
+        config,
+        mailer: createMailer({
+          smtpUrl: config.SMTP_URL,
+          db: database.db,
+          log: { warn: (details, message) => console.warn(message, details) },
+        }),
+        retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS },
+        log,
+      }),
     );
     await startNetworkJobs(jobs, { db: database.db, bus, activitySims: config.NETWORK_ACTIVITY_SIMS });
   }

@@ -28,6 +28,11 @@ describe('loadConfig', () => {
       QUEUE_STALE_SECONDS: 60,
       QUEUE_PROGRESS_INTERVAL_MS: 500,
       TRUST_PROXY: '0',
+      TELEGRAM_API_URL: 'https://api.telegram.org',
+      WHATSAPP_API_URL: 'https://graph.facebook.com/v20.0',
+      NOTIFY_RETRY_LIMIT: 5,
+      NOTIFY_RETRY_DELAY_SECONDS: 30,
+      NOTIFY_TIMEOUT_MS: 10_000,
     });
   });
 

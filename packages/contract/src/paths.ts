@@ -29,6 +29,12 @@ export const API = {
   queueResults: '/api/queue/results',
   forgotRequest: '/api/forgot/request',
   forgotReset: '/api/forgot/reset',
+  notifyMethodsList: '/api/notify_methods/list',
+  notifyMethodsCreate: '/api/notify_methods/create',
+  notifyMethodsUpdate: '/api/notify_methods/update',
+  notifyMethodsDelete: '/api/notify_methods/delete',
+  notifyMethodsTest: '/api/notify_methods/test',
+  notifyMethodsDeliveries: '/api/notify_methods/deliveries',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

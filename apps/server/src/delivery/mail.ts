@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client.js';
 import { outboxMail } from '../db/schema.js';
@@ -7,6 +6,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+}
+
+/** Only a warning is logged; a worker without Fastify passes its own. */
+export interface MailLog {
+  warn(details: object, message: string): void;
 }
 
 export interface Mailer {
@@ -19,7 +23,7 @@ const FROM = 'SIM cabinet <no-reply@cabinet.local>';
  * Mail (ARCHITECTURE §2): through SMTP when SMTP_URL is set; otherwise the message lands in the
  * outbox_mail table and the log, so a local install still shows what would have been sent.
  */
-export function createMailer(options: { smtpUrl: string | undefined; db: Executor; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; db: Executor; log: MailLog }): Mailer {
   const { smtpUrl, db, log } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

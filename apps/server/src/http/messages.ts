@@ -47,6 +47,16 @@ export const FIELD_MESSAGES = {
   invalid: { ru: 'Неверное значение', en: 'Wrong value' },
   tooLong: { ru: 'Слишком длинное значение', en: 'The value is too long' },
   unknownField: { ru: 'Неизвестное поле', en: 'Unknown field' },
+  notifyEmail: { ru: 'Введите e-mail в виде user@domain', en: 'Enter an e-mail as user@domain' },
+  notifyWebhook: { ru: 'Введите адрес http:// или https://', en: 'Enter an http:// or https:// address' },
+  notifyWhatsapp: {
+    ru: 'Введите номер в международном формате: + и от 8 до 15 цифр',
+    en: 'Enter the number in international format: + and 8 to 15 digits',
+  },
+  notifyTelegram: {
+    ru: 'Введите ключ чата от нашего бота: числовой id чата или @имя канала',
+    en: 'Enter the chat key from our bot: a numeric chat id or an @channel name',
+  },
 } satisfies Record<string, Texts>;
 
 export const ROLE_TITLES: Record<Role, Texts> = {
@@ -115,3 +125,9 @@ export const RESET_MAIL = {
     en: 'To set a new password, open this link:\n\n{link}\n\nThe link works once, within 1 hour. If you did not ask to recover your password, just ignore this message.',
   },
 } satisfies Record<string, Texts>;
+
+/** The text of a notification method's test-send. */
+export const NOTIFY_TEST_TEXT: Texts = {
+  ru: 'Тестовое уведомление из кабинета SIM-карт',
+  en: 'Test notification from the SIM cabinet',
+};

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { connectNotifyDelivery } from '../modules/notify-methods/jobs.js';
 
 export const JOB_QUEUES = {
   queueBatch: 'queue-batch',
@@ -28,6 +29,7 @@ export async function startJobQueue(database: Database, options: { works: boolea
     // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
     await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
     await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
+    await connectNotifyDelivery(boss);
   });
   return boss;
 }

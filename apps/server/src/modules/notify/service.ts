@@ -38,9 +38,29 @@ export interface NewNotification {
 
 const POPUP_TYPE = { success: 'success', error: 'error', info: 'info', warning: 'warn', default: 'info' } as const;
 
-/** Stores a notification and pushes it to the user's sockets (spec §4: notify event). */
+/** What notification delivery needs to find a new notification and the methods it goes to. */
+export interface NotificationCreated {
+  companyId: number;
+  notificationId: number;
+  category: NewNotification['category'];
+}
+
+type NotificationCreatedHook = (created: NotificationCreated) => void;
+let notificationCreatedHook: NotificationCreatedHook | null = null;
+
+/** Set once per process by the job queue (jobs/boss.ts), so notifications reach the company's methods. */
+export function onNotificationCreated(hook: NotificationCreatedHook): void {
+  notificationCreatedHook = hook;
+}
+
+/**
+ * Stores a notification, hands it to delivery (e-mail, webhook, … without waiting for them) and
+ * pushes it to the user's sockets (spec §4: notify event). Call it outside a transaction: delivery is
+ * queued at once and must only see a committed row.
+ */
 export async function createNotification(db: Db, bus: EventBus, input: NewNotification): Promise<Notification> {
   const row = await repo.insertNotification(db, input);
+  notificationCreatedHook?.({ companyId: row.companyId, notificationId: row.id, category: input.category });
   const notification = toNotification(row);
   await bus.publish(
     { userId: input.userId },

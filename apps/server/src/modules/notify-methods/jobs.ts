@@ -1,0 +1,125 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client.js';
+import { DeliveryError } from '../../delivery/http.js';
+import { onNotificationCreated, type NotificationCreated } from '../notify/service.js';
+import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
+import * as repo from './repository.js';
+
+export const NOTIFY_QUEUES = { dispatch: 'notify-dispatch', deliver: 'notify-deliver' } as const;
+
+export interface DeliveryRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+interface DeliverJob {
+  companyId: number;
+  deliveryId: number;
+}
+
+/** A delivery job: pg-boss retries it `retryLimit` times, each wait about double the last. */
+export async function enqueueDelivery(boss: PgBoss, retry: DeliveryRetry, job: DeliverJob): Promise<void> {
+  await boss.send(NOTIFY_QUEUES.deliver, job, {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: true,
+  });
+}
+
+/** Hands a committed notification to the workers; the caller does not wait for any channel. */
+export async function enqueueDispatch(boss: PgBoss, created: NotificationCreated): Promise<void> {
+  await boss.send(NOTIFY_QUEUES.dispatch, created, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+}
+
+export interface NotifyWorkerDeps extends DeliverDeps {
+  db: Db;
+  retry: DeliveryRetry;
+  log: (message: string) => void;
+}
+
+/** One delivery row per method whose flag matches the notification's category. */
+async function dispatch(boss: PgBoss, deps: NotifyWorkerDeps, created: NotificationCreated): Promise<void> {
+  const notification = await repo.findNotification(deps.db, created.companyId, created.notificationId);
+  if (!notification) return;
+  const category = created.category;
+  const event: DeliveryEvent = {
+    id: notification.id,
+    type: notification.type,
+    category,
+    text: notification.text,
+    created_at: notification.createdAt.toISOString(),
+    company_id: notification.companyId,
+  };
+  for (const method of await repo.findMethodsFor(deps.db, created.companyId, category)) {
+    const row = await repo.insertDelivery(deps.db, {
+      companyId: created.companyId,
+      methodId: method.id,
+      notificationId: notification.id,
+      payload: { ...event },
+    });
+    if (row) await enqueueDelivery(boss, deps.retry, { companyId: row.companyId, deliveryId: row.id });
+  }
+}
+
+/** One attempt; a failure that may pass is thrown back to pg-boss so it retries with backoff. */
+async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<DeliverJob>): Promise<void> {
+  const { companyId, deliveryId } = job.data;
+  const delivery = await repo.findDelivery(deps.db, companyId, deliveryId);
+  if (delivery?.status !== 'pending') return;
+  await repo.countAttempt(deps.db, companyId, deliveryId);
+  try {
+    const method = await repo.findMethod(deps.db, companyId, delivery.methodId);
+    if (!method) throw new DeliveryError('the notification method was deleted', null, true);
+    const result = await deliverOnce(deps, method, delivery);
+    await repo.recordOutcome(deps.db, companyId, deliveryId, {
+      status: 'sent',
+      responseStatus: result.responseStatus,
+      lastError: null,
+    });
+  } catch (error) {
+    const failure =
+      error instanceof DeliveryError
+        ? error
+        : new DeliveryError(error instanceof Error ? error.message : String(error));
+    const final = failure.permanent || job.retryCount >= job.retryLimit;
+    await repo.recordOutcome(deps.db, companyId, deliveryId, {
+      status: final ? 'failed' : 'pending',
+      responseStatus: failure.responseStatus,
+      lastError: failure.message.slice(0, 500),
+    });
+    deps.log(
+      `notification delivery ${deliveryId} (company ${companyId}) ${final ? 'failed' : 'will be retried'}: ${failure.message}`,
+    );
+    if (!final) throw failure;
+  }
+}
+
+/**
+ * Creates the delivery queues and sends every notification this process creates to them: any role
+ * may create notifications, only workers deliver them.
+ */
+export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
+  await boss.createQueue(NOTIFY_QUEUES.dispatch);
+  await boss.createQueue(NOTIFY_QUEUES.deliver);
+  onNotificationCreated((created) => {
+    enqueueDispatch(boss, created).catch((error: unknown) => console.error('notification delivery not queued:', error));
+  });
+}
+
+/** Works notification delivery in this process (ROLE=worker|all). */
+export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps): Promise<() => Promise<void>> {
+  await boss.work<NotificationCreated>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) await dispatch(boss, deps, job.data);
+  });
+  await boss.work<DeliverJob>(
+    NOTIFY_QUEUES.deliver,
+    { pollingIntervalSeconds: 0.5, includeMetadata: true, batchSize: 1 },
+    async (jobs) => {
+      for (const job of jobs) await deliver(deps, job);
+    },
+  );
+  return async () => {
+    await boss.offWork(NOTIFY_QUEUES.dispatch);
+    await boss.offWork(NOTIFY_QUEUES.deliver);
+  };
+}

@@ -1,0 +1,205 @@
+import type {
+  NotifyDelivery,
+  NotifyDeliveryListRequest,
+  NotifyDeliveryListResult,
+  NotifyMethod,
+  NotifyMethodCreateRequest,
+  NotifyMethodListResult,
+  NotifyMethodType,
+  NotifyMethodUpdateRequest,
+} from '@cab/contract/notify-methods';
+import { NOTIFY_DELIVERY_STATUSES, isValidDestination } from '@cab/contract/notify-methods';
+import type PgBoss from 'pg-boss';
+import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/client.js';
+import { createWebhookSecret } from '../../delivery/webhook.js';
+import { AppError, type FieldProblem } from '../../http/errors.js';
+import { NOTIFY_TEST_TEXT } from '../../http/messages.js';
+import { insertAudit } from '../audit/repository.js';
+import { findExistingCompanies } from '../companies/scope-repository.js';
+import { enqueueDelivery, type DeliveryRetry } from './jobs.js';
+import * as repo from './repository.js';
+
+export interface NotifyMethodsDeps {
+  db: Db;
+  jobs: PgBoss;
+  retry: DeliveryRetry;
+}
+
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function toMethod(row: repo.MethodRow): NotifyMethod {
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    type: row.type as NotifyMethodType,
+    destination: row.destination,
+    sim: row.flagSim,
+    billing: row.flagBilling,
+    notify: row.flagNotify,
+    secret: row.secret,
+    created: toSeconds(row.createdAt),
+  };
+}
+
+function toDelivery(row: repo.DeliveryRow): NotifyDelivery {
+  return {
+    id: row.id,
+    method_id: row.methodId,
+    notification_id: row.notificationId,
+    status: NOTIFY_DELIVERY_STATUSES.find((s) => s === row.status) ?? 'pending',
+    attempts: row.attempts,
+    response_status: row.responseStatus,
+    last_error: row.lastError,
+    created: toSeconds(row.createdAt),
+    delivered: row.deliveredAt ? toSeconds(row.deliveredAt) : null,
+  };
+}
+
+/**
+ * The company a call acts on: root any existing company it names (its own by default); everyone
+ * else only their own — naming another answers 404, as if it did not exist.
+ */
+async function targetCompany(db: Db, principal: Principal, requested: number | undefined): Promise<number> {
+  requirePermission(principal, 'notifyMethods.manage');
+  if (requested === undefined || requested === principal.companyId) return principal.companyId;
+  if (principal.role !== 'root') throw new AppError('not_found');
+  if ((await findExistingCompanies(db, [requested])).length === 0) throw new AppError('not_found');
+  return requested;
+}
+
+const DESTINATION_PROBLEM: Record<NotifyMethodType, FieldProblem> = {
+  0: 'notifyEmail',
+  1: 'notifyWebhook',
+  2: 'notifyWhatsapp',
+  3: 'notifyTelegram',
+};
+
+function methodFields(request: NotifyMethodCreateRequest, previous?: repo.MethodRow): repo.MethodFields {
+  if (!isValidDestination(request.type, request.destination)) {
+    throw new AppError('validation_failed', { destination: DESTINATION_PROBLEM[request.type] });
+  }
+  const keepSecret = previous?.type === 1 && previous.secret ? previous.secret : null;
+  return {
+    type: request.type,
+    destination: request.destination,
+    flagSim: request.sim,
+    flagBilling: request.billing,
+    flagNotify: request.notify,
+    secret: request.type === 1 ? (keepSecret ?? createWebhookSecret()) : null,
+  };
+}
+
+async function audit(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  await insertAudit(db, {
+    companyId,
+    userId: principal.userId,
+    impersonatorId: principal.impersonatorId,
+    action,
+    details,
+  });
+}
+
+export async function listMethods(
+  db: Db,
+  principal: Principal,
+  companyId: number | undefined,
+): Promise<NotifyMethodListResult> {
+  const company = await targetCompany(db, principal, companyId);
+  const items = (await repo.listMethods(db, company)).map(toMethod);
+  return { items, total: items.length };
+}
+
+export async function createMethod(
+  db: Db,
+  principal: Principal,
+  request: NotifyMethodCreateRequest,
+): Promise<NotifyMethod> {
+  const company = await targetCompany(db, principal, request.company_id);
+  requireWritable(principal);
+  const row = await repo.insertMethod(db, company, methodFields(request));
+  await audit(db, principal, company, 'notify_method_create', {
+    id: row.id,
+    type: row.type,
+    destination: row.destination,
+  });
+  return toMethod(row);
+}
+
+export async function updateMethod(
+  db: Db,
+  principal: Principal,
+  request: NotifyMethodUpdateRequest,
+): Promise<NotifyMethod> {
+  const company = await targetCompany(db, principal, request.company_id);
+  requireWritable(principal);
+  const previous = await repo.findMethod(db, company, request.id);
+  if (!previous) throw new AppError('not_found');
+  const row = await repo.updateMethod(db, company, request.id, methodFields(request, previous));
+  if (!row) throw new AppError('not_found');
+  await audit(db, principal, company, 'notify_method_update', {
+    id: row.id,
+    type: row.type,
+    destination: row.destination,
+  });
+  return toMethod(row);
+}
+
+export async function deleteMethod(
+  db: Db,
+  principal: Principal,
+  companyId: number | undefined,
+  id: number,
+): Promise<void> {
+  const company = await targetCompany(db, principal, companyId);
+  requireWritable(principal);
+  if (!(await repo.deleteMethod(db, company, id))) throw new AppError('not_found');
+  await audit(db, principal, company, 'notify_method_delete', { id });
+}
+
+/** Queues a test message to one method; its outcome shows in the method's delivery log. */
+export async function testMethod(
+  deps: NotifyMethodsDeps,
+  principal: Principal,
+  companyId: number | undefined,
+  id: number,
+): Promise<number> {
+  const company = await targetCompany(deps.db, principal, companyId);
+  requireWritable(principal);
+  const method = await repo.findMethod(deps.db, company, id);
+  if (!method) throw new AppError('not_found');
+  const row = await repo.insertDelivery(deps.db, {
+    companyId: company,
+    methodId: method.id,
+    notificationId: null,
+    payload: {
+      id: null,
+      type: 'info',
+      category: 'notify',
+      text: NOTIFY_TEST_TEXT[principal.lang],
+      created_at: new Date().toISOString(),
+      company_id: company,
+      test: true,
+    },
+  });
+  if (!row) throw new Error('test delivery insert returned nothing');
+  await enqueueDelivery(deps.jobs, deps.retry, { companyId: company, deliveryId: row.id });
+  return row.id;
+}
+
+export async function listDeliveries(
+  db: Db,
+  principal: Principal,
+  request: NotifyDeliveryListRequest,
+): Promise<NotifyDeliveryListResult> {
+  const company = await targetCompany(db, principal, request.company_id);
+  if (!(await repo.findMethod(db, company, request.id))) throw new AppError('not_found');
+  const { items, total } = await repo.listDeliveries(db, company, request.id, request.page, request.size);
+  return { items: items.map(toDelivery), total };
+}

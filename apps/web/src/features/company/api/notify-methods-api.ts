@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  NotifyDelivery,
+  NotifyDeliveryListResult,
+  NotifyMethod,
+  NotifyMethodCreateRequest,
+  NotifyMethodListResult,
+  NotifyTestResult,
+} from '@cab/contract/notify-methods';
+import { API } from '@cab/contract/paths';
+import { api, required } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+
+/** The company page's id: `my` is the signed-in user's company (the server's default). */
+export type CompanyRef = number | 'my';
+
+const companyField = (companyId: CompanyRef) => (companyId === 'my' ? {} : { company_id: companyId });
+
+export const notifyMethodsKey = (companyId: CompanyRef) => ['notify-methods', companyId] as const;
+const deliveriesKey = (companyId: CompanyRef, methodId: number) =>
+  ['notify-methods', companyId, 'deliveries', methodId] as const;
+
+export function notifyMethodsQueryOptions(companyId: CompanyRef) {
+  return queryOptions({
+    queryKey: notifyMethodsKey(companyId),
+    queryFn: async () =>
+      required(await api.post<NotifyMethodListResult>(API.notifyMethodsList, companyField(companyId))),
+  });
+}
+
+export const DELIVERY_PAGE_SIZE = 10;
+
+/** A method's delivery log; refreshed every few seconds while something is still pending. */
+export function deliveriesQueryOptions(companyId: CompanyRef, methodId: number, page: number) {
+  return queryOptions({
+    queryKey: [...deliveriesKey(companyId, methodId), page],
+    queryFn: async () =>
+      required(
+        await api.post<NotifyDeliveryListResult>(API.notifyMethodsDeliveries, {
+          ...companyField(companyId),
+          id: methodId,
+          page,
+          size: DELIVERY_PAGE_SIZE,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 2000 : false),
+  });
+}
+
+export type NotifyMethodInput = Omit<NotifyMethodCreateRequest, 'company_id'>;
+
+/** Create (no id) or update (id) a method; the list refetches either way. */
+export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiError) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number | null; input: NotifyMethodInput }) => {
+      const body = { ...companyField(companyId), ...input, ...(id === null ? {} : { id }) };
+      return required(
+        await api.post<NotifyMethod>(id === null ? API.notifyMethodsCreate : API.notifyMethodsUpdate, body, {
+          onError,
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
+  });
+}
+
+export function useDeleteNotifyMethod(companyId: CompanyRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      required(await api.post<unknown>(API.notifyMethodsDelete, { ...companyField(companyId), id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
+  });
+}
+
+export function useTestNotifyMethod(companyId: CompanyRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      required(await api.post<NotifyTestResult>(API.notifyMethodsTest, { ...companyField(companyId), id })),
+    onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(companyId, id) }),
+  });
+}
+
+const OUTCOME_POLLS = 12;
+const OUTCOME_POLL_MS = 1500;
+
+/**
+ * Waits a little for a test delivery's outcome, so the button can say whether it arrived; a
+ * receiver that is down is retried for minutes, then the answer is `pending` and the log tells the rest.
+ */
+export async function waitForDeliveryOutcome(
+  companyId: CompanyRef,
+  methodId: number,
+  deliveryId: number,
+): Promise<NotifyDelivery | null> {
+  for (let poll = 0; poll < OUTCOME_POLLS; poll++) {
+    await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
+    const log = await api.post<NotifyDeliveryListResult>(API.notifyMethodsDeliveries, {
+      ...companyField(companyId),
+      id: methodId,
+      page: 0,
+      size: DELIVERY_PAGE_SIZE,
+    });
+    const delivery = log?.items.find((d) => d.id === deliveryId);
+    if (delivery && delivery.status !== 'pending') return delivery;
+  }
+  return null;
+}
