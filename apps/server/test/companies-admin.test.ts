@@ -43,12 +43,16 @@ async function create(suffix: string, parentId: number | null) {
   expect(res.statusCode, res.body).toBe(200);
   return z.strictObject({ result: CompanyCreateResult }).parse(res.json()).result;
 }
-/** The generated password, read from the mail the new admin got (no SMTP: the outbox table). */
+/** The generated password, read from the mail the new admin got (no SMTP: the outbox table; sent in the background). */
 async function mailedPassword(email: string): Promise<string> {
-  const rows = await queryRows<{ text: string }>(t.database.db, sql`select text from outbox_mail where "to" = ${email}`);
-  const match = /(?:Password|Пароль): (\S+)/.exec(rows[0]?.text ?? '');
-  if (!match?.[1]) throw new Error(`no password mailed to ${email}`);
-  return match[1];
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const rows = await queryRows<{ text: string }>(t.database.db, sql`select text from outbox_mail where "to" = ${email}`);
+    const match = /(?:Password|Пароль): (\S+)/.exec(rows[0]?.text ?? '');
+    if (match?.[1]) return match[1];
+    if (Date.now() > deadline) throw new Error(`no password mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 describe('companies admin: root only', () => {
