@@ -16,6 +16,11 @@ test.describe('companies /companies (root only, issue point 7)', () => {
     await loginViaApi(page, USERS.root);
     await openShell(page, '/companies');
     await expect(rows(page)).toHaveCount(4);
+    // Root's own company is never blocked or deleted, so neither is offered there.
+    const operator = rows(page).filter({ hasText: 'M2M Operator' });
+    await expect(operator.getByTestId('companies-audit')).toBeVisible();
+    await expect(operator.getByTestId('companies-block')).toHaveCount(0);
+    await expect(operator.getByTestId('companies-delete')).toHaveCount(0);
     await saveScreenshot(page, 'companies-en');
 
     await search(page, 'north');

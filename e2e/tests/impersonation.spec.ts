@@ -49,7 +49,9 @@ test.describe('impersonation (spec §4, §6; issue point 8)', () => {
     await page.reload();
     await page.getByTestId('companies-row').getByTestId('companies-audit').click();
     await page.getByTestId('audit-action').fill('impersonation');
-    await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText('Завершён вход от имени пользователя');
+    const ruEntries = page.getByTestId('audit-table').locator('tbody tr');
+    await expect(ruEntries).toHaveCount(2);
+    await expect(ruEntries.first()).toContainText('Завершён вход от имени пользователя');
     await saveScreenshot(page, 'impersonation-audit-ru');
   });
 });

@@ -8,6 +8,7 @@ import type { AdminCompany } from '@cab/contract/companies-admin';
 import { PageTitle } from '@/components/page-title';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
+import { useMe } from '@/lib/me-query';
 import { showToast } from '@/lib/toast-bus';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { companiesQueryOptions, useCompanyAction, type CompanyAction } from '../api/companies-api';
@@ -31,6 +32,7 @@ export function Component() {
   );
   const request = { page: state.page, size: state.size, ...(state.query ? { query: state.query } : {}), ...(state.state ? { state: state.state } : {}) };
   const companies = useQuery(companiesQueryOptions(request));
+  const ownCompanyId = useMe().data?.company.id;
   const [creating, setCreating] = useState(false);
   const [usersOf, setUsersOf] = useState<AdminCompany | null>(null);
   const [auditOf, setAuditOf] = useState<AdminCompany | null>(null);
@@ -85,6 +87,7 @@ export function Component() {
           loading={companies.isFetching}
           onPage={(page) => onChange({ page })}
           onIntent={onIntent}
+          ownCompanyId={ownCompanyId}
         />
       )}
       <ConfirmCompanyAction pending={confirming} busy={act.isPending} onConfirm={(p) => run(p.action, p.company)} onHide={() => setConfirming(null)} />

@@ -17,9 +17,11 @@ interface CompaniesTableProps {
   loading: boolean;
   onPage: (page: number) => void;
   onIntent: (intent: RowIntent, company: AdminCompany) => void;
+  /** Root's own company: never blocked or deleted, so those actions are not offered. */
+  ownCompanyId: number | undefined;
 }
 
-export function CompaniesTable({ data, page, size, loading, onPage, onIntent }: CompaniesTableProps) {
+export function CompaniesTable({ data, page, size, loading, onPage, onIntent, ownCompanyId }: CompaniesTableProps) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => formatCount(value, i18n.language);
   return (
@@ -45,16 +47,15 @@ export function CompaniesTable({ data, page, size, loading, onPage, onIntent }: 
           },
         }}
       >
-        <Column header={t('companies.name')} body={(c: AdminCompany) => <NameCell company={c} />} />
-        <Column header={t('companies.taxNumber')} body={(c: AdminCompany) => c.tax_number ?? '—'} />
-        <Column header={t('companies.contract')} body={(c: AdminCompany) => c.contract ?? '—'} />
+        <Column header={t('companies.name')} body={(c: AdminCompany) => <NameCell company={c} />} className="companies-table__name" />
+        <Column header={t('companies.taxAndContract')} body={(c: AdminCompany) => <TaxAndContract company={c} />} />
         <Column header={t('companies.billingType')} body={(c: AdminCompany) => t(`companies.billing.${c.billing_type === 2 ? 'postpay' : 'prepay'}`)} />
         <Column header={t('companies.balance')} body={(c: AdminCompany) => formatMoney(c.balance)} className="companies-table__number" />
         <Column header={t('companies.users')} body={(c: AdminCompany) => count(c.users)} className="companies-table__number" />
         <Column header={t('companies.sims')} body={(c: AdminCompany) => count(c.sims)} className="companies-table__number" />
         <Column header={t('companies.children')} body={(c: AdminCompany) => count(c.children)} className="companies-table__number" />
         <Column header={t('companies.state')} body={(c: AdminCompany) => <StateTag company={c} />} />
-        <Column header={t('companies.actions')} body={(c: AdminCompany) => <RowActions company={c} onIntent={onIntent} />} className="companies-table__actions" />
+        <Column header={t('companies.actions')} body={(c: AdminCompany) => <RowActions company={c} onIntent={onIntent} ownCompanyId={ownCompanyId} />} className="companies-table__actions" />
       </DataTable>
     </div>
   );
@@ -70,14 +71,29 @@ function NameCell({ company }: { company: AdminCompany }) {
   );
 }
 
-function StateTag({ company }: { company: AdminCompany }) {
-  const { t } = useTranslation();
-  if (company.deleted) return <Tag value={t('companies.states.deleted')} severity="secondary" />;
-  if (company.blocked) return <Tag value={t('companies.states.blocked')} severity="danger" data-testid="companies-blocked-tag" />;
-  return <Tag value={t('companies.states.active')} severity="success" />;
+function TaxAndContract({ company }: { company: AdminCompany }) {
+  return (
+    <div className="companies-name">
+      <span>{company.tax_number ?? '—'}</span>
+      {company.contract && <small>{company.contract}</small>}
+    </div>
+  );
 }
 
-function RowActions({ company, onIntent }: { company: AdminCompany; onIntent: CompaniesTableProps['onIntent'] }) {
+function StateTag({ company }: { company: AdminCompany }) {
+  const { t } = useTranslation();
+  if (company.deleted) return <Tag value={t('companies.tag.deleted')} severity="secondary" />;
+  if (company.blocked) return <Tag value={t('companies.tag.blocked')} severity="danger" data-testid="companies-blocked-tag" />;
+  return <Tag value={t('companies.tag.active')} severity="success" />;
+}
+
+interface RowActionsProps {
+  company: AdminCompany;
+  onIntent: CompaniesTableProps['onIntent'];
+  ownCompanyId: number | undefined;
+}
+
+function RowActions({ company, onIntent, ownCompanyId }: RowActionsProps) {
   const { t } = useTranslation();
   const action = (intent: RowIntent, icon: string, severity?: 'danger' | 'warning') => (
     <Button
@@ -93,12 +109,13 @@ function RowActions({ company, onIntent }: { company: AdminCompany; onIntent: Co
       data-testid={`companies-${intent}`}
     />
   );
+  const manageable = !company.deleted && company.id !== ownCompanyId;
   return (
     <div className="companies-actions">
       {!company.deleted && action('users', 'pi-users')}
       {action('audit', 'pi-history')}
-      {!company.deleted && (company.blocked ? action('unblock', 'pi-lock-open') : action('block', 'pi-lock', 'warning'))}
-      {!company.deleted && action('delete', 'pi-trash', 'danger')}
+      {manageable && (company.blocked ? action('unblock', 'pi-lock-open') : action('block', 'pi-lock', 'warning'))}
+      {manageable && action('delete', 'pi-trash', 'danger')}
     </div>
   );
 }
