@@ -28,6 +28,9 @@ import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
+import { registerAuditRoutes } from './modules/audit/routes.js';
+import { registerCompaniesAdminRoutes } from './modules/companies-admin/routes.js';
+import { registerImpersonationRoutes } from './modules/impersonation/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
@@ -104,6 +107,9 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
   registerCompanyRoutes(app, db);
+  registerCompaniesAdminRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }), publicUrl: publicUrl(config) });
+  registerImpersonationRoutes(app, { db, bus, auth: new AuthService(db, tokens) });
+  registerAuditRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

@@ -23,6 +23,13 @@ export const ERROR_CODES = [
   'group_name_taken',
   'wrong_password',
   'reset_link_invalid',
+  'company_has_sims',
+  'company_has_children',
+  'company_protected',
+  'company_tax_number_taken',
+  'company_admin_email_taken',
+  'impersonation_not_allowed',
+  'impersonation_not_active',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

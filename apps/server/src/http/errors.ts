@@ -26,6 +26,13 @@ const STATUS: Record<ErrorCode, number> = {
   group_name_taken: 409,
   wrong_password: 422,
   reset_link_invalid: 400,
+  company_has_sims: 409,
+  company_has_children: 409,
+  company_protected: 409,
+  company_tax_number_taken: 409,
+  company_admin_email_taken: 409,
+  impersonation_not_allowed: 403,
+  impersonation_not_active: 400,
   internal: 500,
 };
 

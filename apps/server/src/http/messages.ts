@@ -39,6 +39,25 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
+  company_has_sims: {
+    ru: 'У компании ещё есть SIM-карты ({count}): передайте их другой компании, затем удалите её',
+    en: 'The company still has SIM cards ({count}): transfer them to another company, then delete it',
+  },
+  company_has_children: {
+    ru: 'У компании есть дочерние компании ({count}): сначала удалите их',
+    en: 'The company has child companies ({count}): delete them first',
+  },
+  company_protected: {
+    ru: 'Компанию оператора платформы нельзя заблокировать или удалить',
+    en: 'The platform operator’s company cannot be blocked or deleted',
+  },
+  company_tax_number_taken: { ru: 'Компания с таким ИНН уже есть', en: 'A company with this tax number already exists' },
+  company_admin_email_taken: { ru: 'Пользователь с таким e-mail уже есть', en: 'A user with this e-mail already exists' },
+  impersonation_not_allowed: {
+    ru: 'Нельзя войти от имени этого пользователя (администратор платформы или заблокированный пользователь)',
+    en: 'You cannot sign in as this user (a platform administrator or a blocked user)',
+  },
+  impersonation_not_active: { ru: 'Эта сессия не является входом от имени другого пользователя', en: 'This session is not signed in as another user' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -131,3 +150,12 @@ export const NOTIFY_TEST_TEXT: Texts = {
   ru: 'Тестовое уведомление из кабинета SIM-карт',
   en: 'Test notification from the SIM cabinet',
 };
+
+/** The mail a new company's first administrator gets; {password} is generated, shown nowhere else. */
+export const COMPANY_ADMIN_MAIL = {
+  subject: { ru: 'Доступ в кабинет компании «{company}»', en: 'Access to the cabinet of “{company}”' },
+  text: {
+    ru: 'Для вашей компании «{company}» создан кабинет.\n\nАдрес входа: {link}\nE-mail: {email}\nПароль: {password}\n\nСмените пароль в разделе «Мой профиль» после первого входа.',
+    en: 'A cabinet was created for your company “{company}”.\n\nSign in at: {link}\nE-mail: {email}\nPassword: {password}\n\nPlease change the password under “My profile” after the first sign-in.',
+  },
+} satisfies Record<string, Texts>;

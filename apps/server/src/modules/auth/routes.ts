@@ -41,7 +41,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
     },
     async (request) => {
       const principal = principalOf(request);
-      await auth.logout(principal.sessionId, { companyId: principal.companyId, userId: principal.userId, ip: request.ip });
+      await auth.logout(principal.sessionId, {
+        companyId: principal.companyId,
+        userId: principal.userId,
+        impersonatorId: principal.impersonatorId,
+        ip: request.ip,
+      });
       await bus.revokeSession(principal.sessionId);
       return { result: { ok: true as const } };
     },

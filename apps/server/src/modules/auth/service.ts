@@ -108,7 +108,10 @@ export class AuthService {
     return { token, refresh_token: next };
   }
 
-  async logout(sessionId: string, audit: { companyId: number; userId: number; ip: string | null }): Promise<void> {
+  async logout(
+    sessionId: string,
+    audit: { companyId: number; userId: number; impersonatorId: number | null; ip: string | null },
+  ): Promise<void> {
     await repo.revokeFamily(this.db, sessionId);
     await insertAudit(this.db, { ...audit, action: 'logout' });
   }

@@ -3,13 +3,9 @@ import { Link } from 'react-router';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useTranslation } from 'react-i18next';
 import type { MeUser } from '@cab/contract/me';
-import { hasImpersonationBackup, restoreImpersonationBackup } from '@/lib/auth-storage';
+import { hasImpersonationBackup } from '@/lib/auth-storage';
+import { restoreRootSession } from '@/lib/impersonation';
 import { logout } from '@/lib/logout';
-
-function restore(): void {
-  restoreImpersonationBackup();
-  window.location.assign('/');
-}
 
 export function UserMenu({ user }: { user: MeUser | undefined }) {
   const { t } = useTranslation();
@@ -68,7 +64,10 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
                 type="button"
                 role="menuitem"
                 className="menu-list__item"
-                onClick={restore}
+                onClick={() => {
+                  close();
+                  void restoreRootSession();
+                }}
                 data-testid="menu-restore"
               >
                 <i className="pi pi-replay" aria-hidden="true" /> {t('header.restore')}

@@ -1,8 +1,99 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import type { AdminCompany } from '@cab/contract/companies-admin';
 import { PageTitle } from '@/components/page-title';
+import { showSuccessToast } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+import { useMe } from '@/lib/me-query';
+import { showToast } from '@/lib/toast-bus';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { companiesQueryOptions, useCompanyAction, type CompanyAction } from '../api/companies-api';
+import { readListState, writeListState, type CompaniesListState } from '../model/list-state';
+import { AuditDialog } from './audit-dialog';
+import { CompaniesFilter } from './companies-filter';
+import { CompaniesTable, type RowIntent } from './companies-table';
+import { CompanyUsersDialog } from './company-users-dialog';
+import { ConfirmCompanyAction, type PendingConfirm } from './confirm-company-action';
+import { CreateCompanyDialog } from './create-company-dialog';
+import '../companies.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /companies (root only): search, block, unblock, delete, create, sign in as, audit log. */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.companies')}</PageTitle>;
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const onChange = useCallback(
+    (patch: Partial<CompaniesListState>) => setParams((current) => writeListState({ ...readListState(current), ...patch })),
+    [setParams],
+  );
+  const request = { page: state.page, size: state.size, ...(state.query ? { query: state.query } : {}), ...(state.state ? { state: state.state } : {}) };
+  const companies = useQuery(companiesQueryOptions(request));
+  const ownCompanyId = useMe().data?.company.id;
+  const [creating, setCreating] = useState(false);
+  const [usersOf, setUsersOf] = useState<AdminCompany | null>(null);
+  const [auditOf, setAuditOf] = useState<AdminCompany | null>(null);
+  const [confirming, setConfirming] = useState<PendingConfirm | null>(null);
+  const onError = (error: ApiError) =>
+    showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+  const act = useCompanyAction(onError);
+
+  function run(action: CompanyAction, company: AdminCompany): void {
+    act.mutate(
+      { action, id: company.id },
+      {
+        onSuccess: () => {
+          showSuccessToast(t(`companies.done.${action}`, { name: company.name }));
+          setConfirming(null);
+        },
+        onError: () => setConfirming(null),
+      },
+    );
+  }
+  function onIntent(intent: RowIntent, company: AdminCompany): void {
+    if (intent === 'users') setUsersOf(company);
+    else if (intent === 'audit') setAuditOf(company);
+    else if (intent === 'unblock') run('unblock', company);
+    else setConfirming({ action: intent, company });
+  }
+
+  return (
+    <div className="companies-page">
+      <div className="companies-page__head">
+        <PageTitle>{t('pages.companies')}</PageTitle>
+        <Button type="button" icon="pi pi-plus" label={t('companies.createTitle')} onClick={() => setCreating(true)} data-testid="companies-create" />
+      </div>
+      <CompaniesFilter state={state} onChange={onChange} />
+      {companies.isPending && (
+        <div className="card" aria-busy="true">
+          {[0, 1, 2, 3].map((key) => <Skeleton key={key} height="2.5rem" className="mb-2" />)}
+        </div>
+      )}
+      {companies.isError && (
+        <div className="state-view card" role="alert">
+          <h3>{t('common.error')}</h3>
+          <p>{t('common.cantLoad')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void companies.refetch()} />
+        </div>
+      )}
+      {companies.data && (
+        <CompaniesTable
+          data={companies.data}
+          page={state.page}
+          size={state.size}
+          loading={companies.isFetching}
+          onPage={(page) => onChange({ page })}
+          onIntent={onIntent}
+          ownCompanyId={ownCompanyId}
+        />
+      )}
+      <ConfirmCompanyAction pending={confirming} busy={act.isPending} onConfirm={(p) => run(p.action, p.company)} onHide={() => setConfirming(null)} />
+      <CompanyUsersDialog company={usersOf} onHide={() => setUsersOf(null)} />
+      <AuditDialog company={auditOf} onHide={() => setAuditOf(null)} />
+      <CreateCompanyDialog visible={creating} onHide={() => setCreating(false)} />
+    </div>
+  );
 }

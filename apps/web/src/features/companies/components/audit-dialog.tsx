@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import type { AdminCompany, AuditEntry } from '@cab/contract/companies-admin';
+import { formatUnixDate } from '@/lib/format-date';
+import { auditQueryOptions } from '../api/companies-api';
+
+const AUDIT_PAGE_SIZE = 20;
+const ACTION_DEBOUNCE_MS = 300;
+
+/** The audit log of one company, newest first (root only). */
+export function AuditDialog({ company, onHide }: { company: AdminCompany | null; onHide: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      visible={company !== null}
+      onHide={onHide}
+      header={company ? t('audit.title', { name: company.name }) : ''}
+      style={{ width: '72rem' }}
+      breakpoints={{ '1200px': '95vw' }}
+      draggable={false}
+      modal
+      data-testid="audit-dialog"
+    >
+      {company && <AuditTable companyId={company.id} />}
+    </Dialog>
+  );
+}
+
+function AuditTable({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setAction(typed.trim());
+      setPage(0);
+    }, ACTION_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const request = { company_id: companyId, page, size: AUDIT_PAGE_SIZE, ...(action ? { action } : {}) };
+  const audit = useQuery(auditQueryOptions(request));
+  const person = (p: AuditEntry['user']) => (p ? <span title={p.email}>{p.name || p.email}</span> : '—');
+  return (
+    <div className="audit-view">
+      <div className="companies-filter__field">
+        <label htmlFor="audit-action">{t('audit.action')}</label>
+        <InputText id="audit-action" type="search" value={typed} maxLength={64} placeholder={t('audit.actionPlaceholder')} onChange={(e) => setTyped(e.target.value)} data-testid="audit-action" />
+      </div>
+      {audit.isError && (
+        <div className="state-view" role="alert">
+          <p>{t('common.cantLoad')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void audit.refetch()} />
+        </div>
+      )}
+      {!audit.isError && (
+        <DataTable
+          value={audit.data?.items ?? []}
+          dataKey="id"
+          size="small"
+          stripedRows
+          lazy
+          loading={audit.isFetching}
+          paginator={(audit.data?.total ?? 0) > AUDIT_PAGE_SIZE}
+          first={page * AUDIT_PAGE_SIZE}
+          rows={AUDIT_PAGE_SIZE}
+          totalRecords={audit.data?.total ?? 0}
+          onPage={(event) => setPage(event.page ?? 0)}
+          emptyMessage={audit.isPending ? t('common.loading') : t('audit.empty')}
+          data-testid="audit-table"
+        >
+          <Column header={t('audit.time')} body={(e: AuditEntry) => formatUnixDate(e.added)} className="audit-view__nowrap" />
+          <Column header={t('audit.user')} body={(e: AuditEntry) => person(e.user)} />
+          <Column header={t('audit.impersonator')} body={(e: AuditEntry) => person(e.impersonator)} />
+          <Column header={t('audit.apiToken')} body={(e: AuditEntry) => e.api_token_id ?? '—'} />
+          <Column
+            header={t('audit.action')}
+            body={(e: AuditEntry) => <span title={e.action}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>}
+          />
+          <Column header={t('audit.details')} body={(e: AuditEntry) => <code className="audit-view__details">{detailsText(e.details)}</code>} />
+          <Column header={t('audit.ip')} body={(e: AuditEntry) => e.ip ?? '—'} />
+        </DataTable>
+      )}
+    </div>
+  );
+}
+
+/** Details as compact key=value pairs; nested values as JSON. */
+function detailsText(details: Record<string, unknown>): string {
+  const pairs = Object.entries(details).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return pairs.length ? pairs.join(', ') : '—';
+}

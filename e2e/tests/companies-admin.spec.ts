@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, loginViaApi, markNewsSeen, setCookies, sessionCookies, USERS } from '../support/auth.js';
+import { saveScreenshot } from '../support/screens.js';
+import { openShell, startInLang } from '../support/ui.js';
+
+const rows = (page: Page) => page.getByTestId('companies-row');
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByTestId('companies-query').fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+}
+
+test.describe('companies /companies (root only, issue point 7)', () => {
+  test('root searches and opens a company; the list shows counts, parent and state', async ({ page }) => {
+    await startInLang(page, 'en');
+    await loginViaApi(page, USERS.root);
+    await openShell(page, '/companies');
+    await expect(rows(page)).toHaveCount(4);
+    // Root's own company is never blocked or deleted, so neither is offered there.
+    const operator = rows(page).filter({ hasText: 'M2M Operator' });
+    await expect(operator.getByTestId('companies-audit')).toBeVisible();
+    await expect(operator.getByTestId('companies-block')).toHaveCount(0);
+    await expect(operator.getByTestId('companies-delete')).toHaveCount(0);
+    await saveScreenshot(page, 'companies-en');
+
+    await search(page, 'north');
+    await expect(rows(page)).toHaveCount(1);
+    const north = rows(page).first();
+    await expect(north).toContainText('Demo Logistics North');
+    await expect(north).toContainText('in Demo Logistics LLC');
+    await expect(north).toContainText('7700000004');
+    await expect(north).toContainText('1,000');
+    await north.getByTestId('companies-open').click();
+    await expect(page).toHaveURL(/\/company\/\d+$/);
+  });
+
+  test('blocking makes the company read-only for its users at once; unblocking gives changes back', async ({ page, browser }) => {
+    await startInLang(page, 'en');
+    await loginViaApi(page, USERS.root);
+    // The company's admin, signed in elsewhere, watching the cabinet.
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await startInLang(adminPage, 'en');
+    const admin = await apiLogin(adminPage.request, USERS.admin);
+    await markNewsSeen(adminPage.request, admin.token);
+    await setCookies(adminContext, sessionCookies(admin));
+    await openShell(adminPage, '/home');
+    await expect(adminPage.getByTestId('company-locked')).toHaveCount(0);
+
+    await openShell(page, '/companies?q=Demo+Logistics+LLC');
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).getByTestId('companies-block').click();
+    await expect(page.getByTestId('companies-confirm')).toContainText('Block "Demo Logistics LLC"?');
+    await saveScreenshot(page, 'companies-block-confirm-en');
+    await page.getByTestId('companies-confirm-accept').click();
+    await expect(rows(page).getByTestId('companies-blocked-tag')).toBeVisible();
+
+    // portal_update reaches the admin's open cabinet: the warning and the red profile link show.
+    await expect(adminPage.getByTestId('company-locked')).toBeVisible();
+    await expect(adminPage.getByTestId('user-menu')).toHaveClass(/header-user--blocked/);
+    await saveScreenshot(adminPage, 'companies-blocked-admin-view-en');
+    const write = await adminPage.request.post('/api/groups/create?lang=en', {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { name: 'Written while blocked' },
+    });
+    expect(write.status()).toBe(403);
+    expect(await write.json()).toMatchObject({ code: 'company_blocked', message: 'The company is blocked: the cabinet is read-only' });
+    const read = await adminPage.request.post('/api/groups/list?lang=en', { headers: { Authorization: `Bearer ${admin.token}` }, data: {} });
+    expect(read.status()).toBe(200);
+
+    await rows(page).getByTestId('companies-unblock').click();
+    await expect(rows(page).getByTestId('companies-blocked-tag')).toHaveCount(0);
+    await expect(adminPage.getByTestId('company-locked')).toHaveCount(0);
+    await adminContext.close();
+  });
+
+  test('root creates a child company with its first administrator (in Russian)', async ({ page }) => {
+    await startInLang(page, 'ru');
+    await loginViaApi(page, USERS.root);
+    await openShell(page, '/companies');
+    await page.getByTestId('companies-create').click();
+    const dialog = page.getByTestId('company-create-dialog');
+    await dialog.getByTestId('company-create-submit').click();
+    await expect(dialog.getByTestId('company-name-error')).toHaveText('Заполните данные');
+
+    await dialog.getByTestId('company-parent').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-filter').fill('Demo Logistics LLC');
+    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: 'Demo Logistics LLC' }).click();
+    await dialog.getByTestId('company-name').fill('Demo Logistics South');
+    await dialog.getByTestId('company-tax_number').fill('7700000003');
+    await dialog.getByTestId('company-contract').fill('D-2026/003');
+    await dialog.getByTestId('company-country').fill('RU');
+    await dialog.getByTestId('company-admin_email').fill('south-admin@demo.local');
+    await dialog.getByTestId('company-admin_first_name').fill('Sofia');
+    await dialog.getByTestId('company-admin_last_name').fill('Southova');
+    await dialog.getByTestId('company-create-submit').click();
+    // The tax number belongs to Demo Logistics LLC: the server's text shows under the field.
+    await expect(dialog.getByTestId('company-tax_number-error')).toHaveText('Компания с таким ИНН уже есть');
+    await saveScreenshot(page, 'companies-create-ru');
+
+    await dialog.getByTestId('company-tax_number').fill('7700000005');
+    await dialog.getByTestId('company-create-submit').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Компания «Demo Logistics South» создана')).toBeVisible();
+    await search(page, 'south');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('в Demo Logistics LLC');
+    await saveScreenshot(page, 'companies-ru');
+  });
+});
