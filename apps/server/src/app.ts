@@ -27,6 +27,9 @@ import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
+import { registerRegistrationRoutes } from './modules/registration/routes.js';
+import { registerToolsRoutes } from './modules/tools/routes.js';
+import { createTelephonyAdapter } from './telephony/create-adapter.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
@@ -85,8 +88,12 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
   registerAuthentication(app, db, tokens);
 
-  registerAuthRoutes(app, new AuthService(db, tokens), bus);
-  registerForgotRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }) }, publicUrl(config));
+  const auth = new AuthService(db, tokens);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
+  registerAuthRoutes(app, auth, bus);
+  registerForgotRoutes(app, { db, bus, mailer }, publicUrl(config));
+  registerRegistrationRoutes(app, { db, auth, mailer, telephony: createTelephonyAdapter(db, app.log), publicUrl: publicUrl(config) });
+  registerToolsRoutes(app, db);
   registerMeRoutes(app, db);
   registerProfileRoutes(app, { db, bus });
   registerNewsRoutes(app, new NewsService(db, bus));

@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'group_name_taken',
   'wrong_password',
   'reset_link_invalid',
+  'email_taken',
+  'company_exists',
+  'phone_verification_failed',
+  'registration_steps_missing',
+  'registration_already_complete',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

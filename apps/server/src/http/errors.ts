@@ -26,6 +26,11 @@ const STATUS: Record<ErrorCode, number> = {
   group_name_taken: 409,
   wrong_password: 422,
   reset_link_invalid: 400,
+  email_taken: 409,
+  company_exists: 409,
+  phone_verification_failed: 422,
+  registration_steps_missing: 422,
+  registration_already_complete: 409,
   internal: 500,
 };
 

@@ -39,6 +39,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
+  email_taken: {
+    ru: 'Пользователь с таким e-mail уже зарегистрирован',
+    en: 'A user with this e-mail is already registered',
+  },
+  company_exists: {
+    ru: 'Компания с таким идентификатором уже зарегистрирована',
+    en: 'A company with this unique id is already registered',
+  },
+  phone_verification_failed: {
+    ru: 'Ошибка проверки, проверьте введённые данные или повторите попытку позже',
+    en: 'Verification error, check the entered data or try again later',
+  },
+  registration_steps_missing: { ru: 'Заполните все шаги регистрации', en: 'Please complete every registration step' },
+  registration_already_complete: { ru: 'Регистрация уже завершена', en: 'The registration is already complete' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -113,5 +127,14 @@ export const RESET_MAIL = {
   text: {
     ru: 'Чтобы задать новый пароль, откройте ссылку:\n\n{link}\n\nСсылка действует 1 час и только один раз. Если вы не запрашивали восстановление пароля, просто проигнорируйте это письмо.',
     en: 'To set a new password, open this link:\n\n{link}\n\nThe link works once, within 1 hour. If you did not ask to recover your password, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;
+
+/** Sent when a company finishes the registration wizard. */
+export const REGISTRATION_MAIL = {
+  subject: { ru: 'Регистрация компании завершена', en: 'Company registration complete' },
+  text: {
+    ru: 'Здравствуйте, {name}!\n\nКомпания «{company}» зарегистрирована в кабинете SIM-карт. Войдите по ссылке:\n\n{link}\n\nЛогин: {email}',
+    en: 'Hello {name},\n\nThe company "{company}" is registered in the SIM cabinet. Sign in here:\n\n{link}\n\nLogin: {email}',
   },
 } satisfies Record<string, Texts>;
