@@ -23,8 +23,16 @@ import { COUNTRIES } from './countries.js';
 import * as service from './service.js';
 
 const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
-/** Each call rings a phone (and may cost money with a real provider). */
-const CALL_LIMIT = { max: 5, timeWindow: '1 minute' };
+/**
+ * Each call rings a phone (and may cost money with a real provider): 5 a minute per registering user,
+ * counted after authentication so the key is the user, not a shared office address.
+ */
+const CALL_LIMIT = {
+  max: 5,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `phone-call:${request.principal?.userId ?? request.ip}`,
+};
 const STEP_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 function clientInfo(request: FastifyRequest): ClientInfo {
