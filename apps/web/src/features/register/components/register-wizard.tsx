@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Steps } from 'primereact/steps';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useIsLoggedIn } from '@/lib/use-session';
+import { statusQueryOptions } from '../api/register-api';
+import { StepContent } from './step-content';
+
+const LAST_STEP = REGISTER_STEPS.length;
+
+/** The URL's 1-based `step`, clamped to the wizard's range. */
+function requestedStep(raw: string | null): number {
+  const value = Math.trunc(Number(raw ?? '1'));
+  return Number.isFinite(value) ? Math.min(Math.max(value, 1), LAST_STEP) : 1;
+}
+
+/**
+ * Which step to show: without a session only Welcome; with one, never past the first step whose data
+ * is missing (a reload or the 424 redirect to step 2 resumes there, earlier steps stay reviewable).
+ */
+function allowedStep(requested: number, status: RegisterStatus | undefined): number {
+  if (!status) return 1;
+  if (status.registration_complete) return LAST_STEP;
+  return Math.min(requested, REGISTER_STEPS.indexOf(firstOpenStep(status)) + 1);
+}
+
+export function RegisterWizard() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [params, setParams] = useSearchParams();
+  const requested = requestedStep(params.get('step'));
+  const status = useQuery({ ...statusQueryOptions, enabled: loggedIn });
+  const goTo = (step: number) => setParams({ step: String(step) });
+
+  if (loggedIn && status.isPending) return <FullPageSpinner />;
+  if (loggedIn && status.isError) {
+    return (
+      <section className="card register-card state-view" role="alert">
+        <p>{t('common.cantLoad')}</p>
+        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void status.refetch()} />
+      </section>
+    );
+  }
+  const data = loggedIn ? status.data : undefined;
+  // A registered company has nothing to do here, except read the Finish notice it just reached.
+  if (data?.registration_complete && requested !== LAST_STEP) return <Navigate to="/home" replace />;
+  const step = allowedStep(requested, data);
+  if (step !== requested || params.get('step') === null) return <Navigate to={`/register?step=${step}`} replace />;
+
+  const model = REGISTER_STEPS.map((name) => ({ label: t(`register.steps.${name}`) }));
+  return (
+    <section className="register-card" aria-labelledby="register-title">
+      <h1 id="register-title" className="register-card__title" data-testid="page-title">
+        {t('register.title')}
+      </h1>
+      <Steps model={model} activeIndex={step - 1} readOnly className="register-steps" aria-label={t('register.title')} />
+      <div className="register-card__body" data-testid={`register-step-${REGISTER_STEPS[step - 1] ?? 'welcome'}`}>
+        <StepContent step={step} status={data} goTo={goTo} />
+      </div>
+    </section>
+  );
+}
