@@ -65,7 +65,7 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await saveScreenshot(page, 'register-6-phone-en');
     await next(page);
     await expect(page.getByTestId('phone-instruction')).toContainText(phone);
-    const code = await readCodeOnTools(browser, phone, (tools) => saveScreenshot(tools, 'tools-telephony-en'));
+    const code = await readCodeOnTools(browser, phone, (tools) => saveScreenshot(tools, 'tools-telephony-ru'));
     const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
     await page.getByTestId('register-code').fill(wrong);
     await next(page);

@@ -3,29 +3,12 @@ import { Button } from 'primereact/button';
 import { Steps } from 'primereact/steps';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
+import { REGISTER_STEPS } from '@cab/contract/registration';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { statusQueryOptions } from '../api/register-api';
 import { StepContent } from './step-content';
-
-const LAST_STEP = REGISTER_STEPS.length;
-
-/** The URL's 1-based `step`, clamped to the wizard's range. */
-function requestedStep(raw: string | null): number {
-  const value = Math.trunc(Number(raw ?? '1'));
-  return Number.isFinite(value) ? Math.min(Math.max(value, 1), LAST_STEP) : 1;
-}
-
-/**
- * Which step to show: without a session only Welcome; with one, never past the first step whose data
- * is missing (a reload or the 424 redirect to step 2 resumes there, earlier steps stay reviewable).
- */
-function allowedStep(requested: number, status: RegisterStatus | undefined): number {
-  if (!status) return 1;
-  if (status.registration_complete) return LAST_STEP;
-  return Math.min(requested, REGISTER_STEPS.indexOf(firstOpenStep(status)) + 1);
-}
+import { LAST_STEP, allowedStep, requestedStep } from './wizard-steps';
 
 export function RegisterWizard() {
   const { t } = useTranslation();
