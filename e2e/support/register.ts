@@ -41,9 +41,14 @@ export async function readCodeOnTools(browser: Browser, phone: string, screensho
   }
 }
 
-/** Picks an option of a PrimeReact Dropdown with a filter. */
+/** Picks an option of the country Dropdown (its filter appears once the panel is open). */
 export async function pickCountry(page: Page, name: string): Promise<void> {
-  await page.getByTestId('register-country').click();
-  await page.locator('.p-dropdown-filter').fill(name);
+  const filter = page.locator('.p-dropdown-filter');
+  // The first click may land while the step is still rendering; retry until the panel is open.
+  await expect(async () => {
+    if (!(await filter.isVisible())) await page.getByTestId('register-country').click();
+    await expect(filter).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await filter.fill(name);
   await page.locator('.p-dropdown-item', { hasText: name }).first().click();
 }

@@ -16,7 +16,7 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
 
     // The menu's name for the wizard leads to it.
     await page.goto('/registration');
-    await expect(page).toHaveURL(/\/register\?step=1$/);
+    await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByTestId('register-step-welcome')).toBeVisible();
     await page.getByTestId('register-email').fill(email);
     await page.getByTestId('register-password').fill(REG_PASSWORD);

@@ -31,13 +31,13 @@ export function RegisterWizard() {
   // A registered company has nothing to do here, except read the Finish notice it just reached.
   if (data?.registration_complete && requested !== LAST_STEP) return <Navigate to="/home" replace />;
   const step = allowedStep(requested, data);
-  if (step !== requested || params.get('step') === null) return <Navigate to={`/register?step=${step}`} replace />;
+  if (step !== requested) return <Navigate to={`/register?step=${step}`} replace />;
 
   const model = REGISTER_STEPS.map((name) => ({ label: t(`register.steps.${name}`) }));
   return (
     <section className="register-card" aria-labelledby="register-title">
       <h1 id="register-title" className="register-card__title" data-testid="page-title">
-        {t('register.title')}
+        {t('pages.register')}
       </h1>
       <Steps model={model} activeIndex={step - 1} readOnly className="register-steps" aria-label={t('register.title')} />
       <div className="register-card__body" data-testid={`register-step-${REGISTER_STEPS[step - 1] ?? 'welcome'}`}>
