@@ -132,6 +132,28 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await saveScreenshot(page, 'register-1-welcome-ru');
     await page.getByTestId('register-continue').click();
     await expect(page).toHaveURL(/step=5$/);
+
+    await page.getByTestId('register-client_name').fill(`ООО Телеметрия ${suffix}`);
+    await page.getByTestId('register-firstName').fill('Иван');
+    await page.getByTestId('register-lastName').fill('Петров');
+    await next(page);
+
+    // Incoming: the user is shown a number to call; its last 4 digits are the code.
+    await expect(page).toHaveURL(/step=6$/);
+    await page.getByTestId('register-phone').fill(`+7916${String(Date.now()).slice(-7)}`);
+    await page.getByTestId('register-direction').getByText('Вы позвоните').click();
+    await saveScreenshot(page, 'register-6-phone-ru');
+    await next(page);
+    const number = (await page.getByTestId('phone-incoming-number').innerText()).trim();
+    expect(number).toMatch(/^\+\d{11,15}$/);
+    await page.getByTestId('register-code').fill(number.slice(-4));
+    await saveScreenshot(page, 'register-6-phone-incoming-ru');
+    await next(page);
+    await expect(page).toHaveURL(/step=7$/);
+    await expect(page.getByTestId('register-summary')).toContainText('Россия');
+    await next(page);
+    await expect(page.getByTestId('register-mail-notice')).toContainText('обычно приходит в течение 1-2 минут');
+    await saveScreenshot(page, 'register-7-done-ru');
   });
 
   test('the jurisdiction step shows the spec message when the country list fails', async ({ page }) => {
