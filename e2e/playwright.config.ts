@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePort as port, smtpPort } from './support/mail-paths.js';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/sim-cabinet-e2e-${port}`;
 
 /** Browser flows against the real built app, in Debian's chromium (never a downloaded browser). */
@@ -11,6 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A real SMTP sink the app mails to (SMTP_URL below); tests read what it received.
+  globalSetup: './support/smtp-sink.ts',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -34,6 +36,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_PASSWORD: 'demo',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Deterministic simulated network for the SIM flows: no random failures (results, SIM page network
       // card), no background activity (random MSU blocks, sim_update refetches), frequent progress events.
       NETWORK_FAILURE_RATE: '0',

@@ -31,6 +31,9 @@ import { registerGroupRoutes } from './modules/groups/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerCompaniesAdminRoutes } from './modules/companies-admin/routes.js';
 import { registerImpersonationRoutes } from './modules/impersonation/routes.js';
+import { registerRegistrationRoutes } from './modules/registration/routes.js';
+import { registerToolsRoutes } from './modules/tools/routes.js';
+import { createTelephonyAdapter } from './telephony/create-adapter.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
@@ -89,8 +92,12 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
   registerAuthentication(app, db, tokens);
 
-  registerAuthRoutes(app, new AuthService(db, tokens), bus);
-  registerForgotRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }) }, publicUrl(config));
+  const auth = new AuthService(db, tokens);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
+  registerAuthRoutes(app, auth, bus);
+  registerForgotRoutes(app, { db, bus, mailer }, publicUrl(config));
+  registerRegistrationRoutes(app, { db, auth, mailer, telephony: createTelephonyAdapter(db, app.log), publicUrl: publicUrl(config) });
+  registerToolsRoutes(app, db);
   registerMeRoutes(app, db);
   registerProfileRoutes(app, { db, bus });
   registerNewsRoutes(app, new NewsService(db, bus));
@@ -107,8 +114,8 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
   registerCompanyRoutes(app, db);
-  registerCompaniesAdminRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }), publicUrl: publicUrl(config) });
-  registerImpersonationRoutes(app, { db, bus, auth: new AuthService(db, tokens) });
+  registerCompaniesAdminRoutes(app, { db, bus, mailer, publicUrl: publicUrl(config) });
+  registerImpersonationRoutes(app, { db, bus, auth });
   registerAuditRoutes(app, db);
   hub.register(app);
 

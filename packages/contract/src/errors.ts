@@ -30,6 +30,11 @@ export const ERROR_CODES = [
   'company_admin_email_taken',
   'impersonation_not_allowed',
   'impersonation_not_active',
+  'email_taken',
+  'company_exists',
+  'phone_verification_failed',
+  'registration_steps_missing',
+  'registration_already_complete',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -44,6 +44,19 @@ export const API = {
   usersImpersonate: '/api/users/impersonate',
   usersImpersonateEnd: '/api/users/impersonate/end',
   auditList: '/api/audit/list',
+  // Public (no token): under /api/register, a PUBLIC_PATH_PREFIXES entry.
+  registerCountries: '/api/register/countries',
+  registerStart: '/api/register/start',
+  // With the new company's token: /api/registration/… is not a public prefix.
+  registrationStatus: '/api/registration/status',
+  registrationJurisdiction: '/api/registration/jurisdiction',
+  registrationCompanyType: '/api/registration/company_type',
+  registrationCompany: '/api/registration/company',
+  registrationAdministrator: '/api/registration/administrator',
+  registrationPhoneCall: '/api/registration/phone/call',
+  registrationPhoneVerify: '/api/registration/phone/verify',
+  registrationFinish: '/api/registration/finish',
+  toolsTelephonyCalls: '/api/tools/telephony_calls',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

@@ -33,6 +33,11 @@ const STATUS: Record<ErrorCode, number> = {
   company_admin_email_taken: 409,
   impersonation_not_allowed: 403,
   impersonation_not_active: 400,
+  email_taken: 409,
+  company_exists: 409,
+  phone_verification_failed: 422,
+  registration_steps_missing: 422,
+  registration_already_complete: 409,
   internal: 500,
 };
 

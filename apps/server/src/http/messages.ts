@@ -58,6 +58,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'You cannot sign in as this user (a platform administrator or a blocked user)',
   },
   impersonation_not_active: { ru: 'Эта сессия не является входом от имени другого пользователя', en: 'This session is not signed in as another user' },
+  email_taken: {
+    ru: 'Пользователь с таким e-mail уже зарегистрирован',
+    en: 'A user with this e-mail is already registered',
+  },
+  company_exists: {
+    ru: 'Компания с таким идентификатором уже зарегистрирована',
+    en: 'A company with this unique id is already registered',
+  },
+  phone_verification_failed: {
+    ru: 'Ошибка проверки, проверьте введённые данные или повторите попытку позже',
+    en: 'Verification error, check the entered data or try again later',
+  },
+  registration_steps_missing: { ru: 'Заполните все шаги регистрации', en: 'Please complete every registration step' },
+  registration_already_complete: { ru: 'Регистрация уже завершена', en: 'The registration is already complete' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -157,5 +171,11 @@ export const COMPANY_ADMIN_MAIL = {
   text: {
     ru: 'Для вашей компании «{company}» создан кабинет.\n\nАдрес входа: {link}\nE-mail: {email}\nПароль: {password}\n\nСмените пароль в разделе «Мой профиль» после первого входа.',
     en: 'A cabinet was created for your company “{company}”.\n\nSign in at: {link}\nE-mail: {email}\nPassword: {password}\n\nPlease change the password under “My profile” after the first sign-in.',
+/** Sent when a company finishes the registration wizard. */
+export const REGISTRATION_MAIL = {
+  subject: { ru: 'Регистрация компании завершена', en: 'Company registration complete' },
+  text: {
+    ru: 'Здравствуйте, {name}!\n\nКомпания «{company}» зарегистрирована в кабинете SIM-карт. Войдите по ссылке:\n\n{link}\n\nЛогин: {email}',
+    en: 'Hello {name},\n\nThe company "{company}" is registered in the SIM cabinet. Sign in here:\n\n{link}\n\nLogin: {email}',
   },
 } satisfies Record<string, Texts>;

@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
           page('forgot', () => import('@/features/forgot/components/forgot-page')),
         ],
       },
+      // Menu texts name the wizard /registration (spec §2).
+      { path: 'registration', element: <Navigate to="/register" replace /> },
       {
         element: <RequireSession />,
         children: [{ lazy: () => import('./shell/shell-layout'), children: shellRoutes }],

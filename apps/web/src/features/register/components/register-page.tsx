@@ -1,8 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
+import { RegisterWizard } from './register-wizard';
+import '../register.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/**
+ * Route module /register (react-router lazy: the `Component` export). Guest screens have no query
+ * provider of their own (the login route stays small), so the wizard brings the shared client.
+ */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageTitle>{t('pages.register')}</PageTitle>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RegisterWizard />
+    </QueryClientProvider>
+  );
 }

@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { TelephonyCallsCard } from './telephony-calls-card';
+import '../tools.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /tools (root only; react-router lazy: the `Component` export). */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.tools')}</PageTitle>;
+  return (
+    <div className="tools-page">
+      <PageTitle>{t('pages.tools')}</PageTitle>
+      <TelephonyCallsCard />
+    </div>
+  );
 }

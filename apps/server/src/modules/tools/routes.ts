@@ -1,0 +1,35 @@
+import { resultOf } from '@cab/contract/errors';
+import { API } from '@cab/contract/paths';
+import { PHONE_CALL_DIRECTIONS } from '@cab/contract/registration';
+import { SimulatedCallListRequest, SimulatedCallListResult } from '@cab/contract/tools';
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../../auth/authenticate.js';
+import { requirePermission } from '../../auth/principal.js';
+import type { Db } from '../../db/client.js';
+import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
+import { listSimulatedCalls } from './repository.js';
+
+const DEFAULT_SIZE = 20;
+
+/** Root's Tools page: what the telephony simulator rang, so a demo operator can read the codes. */
+export function registerToolsRoutes(app: FastifyInstance, db: Db): void {
+  typed(app).post(
+    API.toolsTelephonyCalls,
+    {
+      schema: { tags: ['tools'], querystring: LangQuery, body: SimulatedCallListRequest, response: { 200: resultOf(SimulatedCallListResult), ...errorResponses } },
+    },
+    async (request) => {
+      requirePermission(principalOf(request), 'tools.use');
+      const { rows, total } = await listSimulatedCalls(db, request.body?.size ?? DEFAULT_SIZE);
+      const items = rows.map((row) => ({
+        id: row.id,
+        added: Math.floor(row.createdAt.getTime() / 1000),
+        phone: row.phone,
+        direction: PHONE_CALL_DIRECTIONS.find((d) => d === row.direction) ?? 'outgoing',
+        number: row.number,
+        code: row.number.slice(-4),
+      }));
+      return { result: { items, total } };
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '@cab/contract/paths';
+import type { SimulatedCallListResult } from '@cab/contract/tools';
+import { api, required } from '@/lib/api';
+
+const CALLS_SHOWN = 20;
+
+/** The telephony simulator's latest calls (root only); refetched every few seconds while open. */
+export const simulatedCallsQueryOptions = queryOptions({
+  queryKey: ['tools', 'telephony-calls'],
+  queryFn: async () => required(await api.post<SimulatedCallListResult>(API.toolsTelephonyCalls, { size: CALLS_SHOWN })),
+  refetchInterval: 5000,
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { Email } from './common.js';
+import { PASSWORD_MIN_LENGTH } from './profile.js';
+
+/*
+ * The registration wizard (spec §2–§4): Welcome (e-mail and password start a session for an unfinished
+ * company), Jurisdiction, Company Type, Company, Administrator, Phone, Finish. Field names follow the
+ * spec's registration fields: country, company_type, unique_id, client_name, firstName, lastName, phone.
+ */
+
+/** The wizard's steps in order; the URL's `step` query is this list's 1-based position. */
+export const REGISTER_STEPS = ['welcome', 'jurisdiction', 'companyType', 'company', 'administrator', 'phone', 'finish'] as const;
+export type RegisterStep = (typeof REGISTER_STEPS)[number];
+
+export const COMPANY_TYPES = ['legal_entity', 'entrepreneur', 'government'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const PHONE_CALL_DIRECTIONS = ['outgoing', 'incoming'] as const;
+export type PhoneCallDirection = (typeof PHONE_CALL_DIRECTIONS)[number];
+
+/** International format: a plus and 8–15 digits. */
+export const PHONE_PATTERN = /^\+[1-9]\d{7,14}$/;
+/** A tax number / company registration id: letters, digits and dashes. */
+export const UNIQUE_ID_PATTERN = /^[A-Za-z0-9-]{4,20}$/;
+export const PHONE_CODE_LENGTH = 4;
+/** How long a call's code can be entered, and how many tries it allows. */
+export const PHONE_CODE_TTL_SECONDS = 600;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+
+export const Country = z.object({ code: z.string(), name_ru: z.string(), name_en: z.string() });
+export type Country = z.infer<typeof Country>;
+export const CountryListResult = z.object({ items: z.array(Country), total: z.number().int() });
+export type CountryListResult = z.infer<typeof CountryListResult>;
+
+export const RegisterStartRequest = z.strictObject({
+  email: Email,
+  password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
+});
+export type RegisterStartRequest = z.infer<typeof RegisterStartRequest>;
+
+export const RegisterJurisdictionRequest = z.strictObject({ country: z.string().regex(/^[A-Z]{2}$/) });
+export type RegisterJurisdictionRequest = z.infer<typeof RegisterJurisdictionRequest>;
+
+export const RegisterCompanyTypeRequest = z.strictObject({ company_type: z.enum(COMPANY_TYPES) });
+export type RegisterCompanyTypeRequest = z.infer<typeof RegisterCompanyTypeRequest>;
+
+export const RegisterCompanyRequest = z.strictObject({ unique_id: z.string().trim().regex(UNIQUE_ID_PATTERN) });
+export type RegisterCompanyRequest = z.infer<typeof RegisterCompanyRequest>;
+
+/** client_name is the company's name as the cabinet shows it; firstName/lastName are the admin's. */
+export const RegisterAdministratorRequest = z.strictObject({
+  client_name: z.string().trim().min(1).max(200),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+});
+export type RegisterAdministratorRequest = z.infer<typeof RegisterAdministratorRequest>;
+
+export const RegisterPhoneCallRequest = z.strictObject({
+  phone: z.string().trim().regex(PHONE_PATTERN),
+  direction: z.enum(PHONE_CALL_DIRECTIONS),
+});
+export type RegisterPhoneCallRequest = z.infer<typeof RegisterPhoneCallRequest>;
+
+/** Outgoing: we ring the user from a number ending in the code. Incoming: the user calls `number`. */
+export const RegisterPhoneCallResult = z.object({
+  direction: z.enum(PHONE_CALL_DIRECTIONS),
+  number: z.string().nullable(),
+  expires_in: z.number().int(),
+});
+export type RegisterPhoneCallResult = z.infer<typeof RegisterPhoneCallResult>;
+
+export const RegisterPhoneVerifyRequest = z.strictObject({ code: z.string().regex(/^\d{4}$/) });
+export type RegisterPhoneVerifyRequest = z.infer<typeof RegisterPhoneVerifyRequest>;
+
+/** What the wizard has saved so far, so a reload (or a 424 redirect) resumes at the right step. */
+export const RegisterStatus = z.object({
+  email: z.string(),
+  country: z.string().nullable(),
+  company_type: z.enum(COMPANY_TYPES).nullable(),
+  unique_id: z.string().nullable(),
+  client_name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_confirmed: z.boolean(),
+  registration_complete: z.boolean(),
+});
+export type RegisterStatus = z.infer<typeof RegisterStatus>;
+
+/** The first step whose data is missing (Finish when everything is saved). */
+export function firstOpenStep(status: RegisterStatus): RegisterStep {
+  if (!status.country) return 'jurisdiction';
+  if (!status.company_type) return 'companyType';
+  if (!status.unique_id) return 'company';
+  if (!status.client_name || !status.firstName || !status.lastName) return 'administrator';
+  if (!status.phone_confirmed) return 'phone';
+  return 'finish';
+}
