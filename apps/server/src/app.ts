@@ -27,6 +27,7 @@ import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
+import { registerDepositRoutes } from './modules/deposit/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
   registerCompanyRoutes(app, db);
+  registerDepositRoutes(app, { db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS });
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'group_name_taken',
   'wrong_password',
   'reset_link_invalid',
+  'balance_change_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

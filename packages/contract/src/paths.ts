@@ -29,6 +29,8 @@ export const API = {
   queueResults: '/api/queue/results',
   forgotRequest: '/api/forgot/request',
   forgotReset: '/api/forgot/reset',
+  depositList: '/api/deposit/list',
+  depositAdjust: '/api/deposit/adjust',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

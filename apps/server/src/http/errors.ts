@@ -26,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   group_name_taken: 409,
   wrong_password: 422,
   reset_link_invalid: 400,
+  balance_change_invalid: 400,
   internal: 500,
 };
 

@@ -39,6 +39,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
+  balance_change_invalid: {
+    ru: 'Введите изменение баланса как +N или -N в евро, не более двух знаков после точки, например +100 или -12.50',
+    en: 'Enter the balance change as +N or -N EUR with at most two decimals, e.g. +100 or -12.50',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 

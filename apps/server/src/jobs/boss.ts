@@ -5,6 +5,7 @@ export const JOB_QUEUES = {
   queueBatch: 'queue-batch',
   networkActivity: 'network-activity',
   monthStart: 'month-start',
+  billingCycle: 'billing-cycle',
 } as const;
 
 /**
@@ -28,6 +29,7 @@ export async function startJobQueue(database: Database, options: { works: boolea
     // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
     await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
     await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
+    await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
   });
   return boss;
 }

@@ -21,10 +21,10 @@ export async function applyEffects(
     db.execute(sql`update sims set ${set}, updated_at = now() where id = any(${ids}) and ${extra}`);
   switch (operation) {
     case 'block':
-      await update(sql`block_type = 'voluntary', block_reason = null`, sql`block_type = 'none'`);
+      await update(sql`block_type = ${params.blockType ?? 'voluntary'}, block_reason = null`, sql`block_type = 'none'`);
       return;
     case 'unblock':
-      await update(sql`block_type = 'none', block_reason = null`, sql`block_type = 'voluntary'`);
+      await update(sql`block_type = 'none', block_reason = null`, sql`block_type = ${params.blockType ?? 'voluntary'}`);
       return;
     case 'global_unblock':
       await update(sql`block_type = 'none', block_reason = null`, sql`block_type in ('voluntary', 'violation', 'package_expiry')`);

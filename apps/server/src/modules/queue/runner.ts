@@ -1,11 +1,11 @@
-import { SIM_PROFILES, type BlockType } from '@cab/contract/constants';
+import { BLOCK_TYPES, SIM_PROFILES, type BlockType } from '@cab/contract/constants';
 import { SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import type { Db } from '../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../network/adapter.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { applyEffects } from './effects.js';
 import * as items from './item-repository.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type OperationSpec } from './operations.js';
 import { announceCompletion, announceProgress } from './progress.js';
 import * as results from './results-repository.js';
 
@@ -58,7 +58,7 @@ async function runBatch(
   const send: SimRef[] = [];
   for (const row of rows) {
     const blockType = row.block_type as BlockType;
-    if (job.spec.refuseBlockTypes?.includes(blockType)) {
+    if (refusedBlockTypes(job.spec, job.params).includes(blockType)) {
       outcomes.push({ simId: row.id, ok: false, reason: `blocked_${blockType}` });
       continue;
     }
@@ -75,6 +75,12 @@ async function runBatch(
     outcomes.push(...answers.map(toOutcomeRow));
   }
   return outcomes;
+}
+
+/** A financial unblock (billing engine) lifts only financial blocks; every other item uses its reason's rule. */
+function refusedBlockTypes(spec: OperationSpec, params: OperationParams): readonly BlockType[] {
+  if (spec.operation === 'unblock' && params.blockType === 'financial') return BLOCK_TYPES.filter((b) => b !== 'none' && b !== 'financial');
+  return spec.refuseBlockTypes ?? [];
 }
 
 function toOutcomeRow(answer: OperationOutcome): results.SimOutcomeRow {
