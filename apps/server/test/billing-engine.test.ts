@@ -174,6 +174,18 @@ describe('financial block', () => {
     expect(await reconcileFinancialBlocks(deps, id)).toBe('none');
   });
 
+  it('a top-up while the financial block is still queued wins: no SIM is left blocked', async () => {
+    const { id } = await makeCompany('Race Co', 1, ['none', 'none'], -100);
+    expect(await reconcileFinancialBlocks(deps, id)).toBe('blocked');
+    await t.database.db.transaction((tx) => postLedgerEntry(tx, { companyId: id, kind: 'topup', amountCents: 1000 }));
+    // Nothing is financially blocked yet, so there is nothing to unblock; the queued block must not land.
+    expect(await reconcileFinancialBlocks(deps, id)).toBe('none');
+    await runFinancialItems(id, 'queue_block');
+    expect(await blockTypes(id)).toEqual([['none', 2]]);
+    const reasons = await queryRows<{ reason: string }>(t.database.db, sql`select reason from queue_results where company_id = ${id}`);
+    expect(reasons.map((r) => r.reason)).toEqual(['balance_restored', 'balance_restored']);
+  });
+
   it('a postpay company is never blocked for its balance', async () => {
     const { id } = await makeCompany('Postpay Debtor', 2, ['none'], -500);
     expect(await reconcileFinancialBlocks(deps, id)).toBe('none');

@@ -64,7 +64,7 @@ export async function runDailyBilling(deps: BillingDeps, day: string): Promise<v
       return last;
     });
     if (posted) await announcePosting(deps, companyId, posted);
-    await reconcileFinancialBlocks(deps, companyId);
+    if (posted?.balanceProblem) await reconcileFinancialBlocks(deps, companyId);
   });
 }
 
@@ -109,13 +109,15 @@ export function utcDay(at: Date): string {
 /**
  * What the cron runs (hourly): yesterday's daily charges, last month's bills — both no-ops once
  * done, so a missed tick is caught up by the next — and the financial block check of every prepay
- * company, so a grace period that ran out between postings still blocks.
+ * company whose balance has run out, so a grace period that ends between postings still blocks.
+ * Unblocking follows the positive posting itself (root's adjustment, a paid bill), so the engine
+ * never lifts financial blocks it did not cause on companies it has no news of.
  */
 export async function runBillingCycle(deps: BillingDeps, now: Date): Promise<void> {
   await runDailyBilling(deps, utcDay(new Date(now.getTime() - DAY_MS)));
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   await runMonthlyBilling(deps, utcDay(lastMonth).slice(0, 7));
-  await forEachCompany(await repo.listBillableCompanies(deps.db, 1), async (companyId) => {
+  await forEachCompany(await repo.listCompaniesInBalanceProblem(deps.db), async (companyId) => {
     await reconcileFinancialBlocks(deps, companyId);
   });
 }

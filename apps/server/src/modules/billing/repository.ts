@@ -14,6 +14,13 @@ export async function listBillableCompanies(db: Executor, billingType: 1 | 2): P
   return rows.map((r) => ({ id: Number(r.id) }));
 }
 
+/** Prepay companies whose balance has run out: the ones the financial block may have to act on. */
+export async function listCompaniesInBalanceProblem(db: Executor): Promise<BillableCompany[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`
+    select id::int as id from companies where billing_type = 1 and balance_problem and deleted_at is null order by id`);
+  return rows.map((r) => ({ id: Number(r.id) }));
+}
+
 /**
  * Claims a billing run. Answers false when the (company, kind, period) run is already recorded;
  * a concurrent claimer waits on the key until the first commits, then gets false too.

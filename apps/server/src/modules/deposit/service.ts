@@ -56,7 +56,7 @@ function toLedgerEntry(row: repo.LedgerRow, lang: Lang): LedgerEntry {
 
 /**
  * Root's balance change (spec §5 "+N or -N in EUR"): one ledger row with author and reason and an
- * audit row, in one transaction. A credit that leaves the balance positive lifts financial blocks.
+ * audit row, in one transaction; then the company's SIMs are brought in line with the new balance.
  */
 export async function adjustBalance(deps: DepositDeps, principal: Principal, request: DepositAdjustRequest): Promise<DepositAdjustResult> {
   // Only the platform operator changes balances by hand; companies top up by paying bills.
@@ -83,6 +83,7 @@ export async function adjustBalance(deps: DepositDeps, principal: Principal, req
     return entry;
   });
   await announcePosting(deps, request.company_id, posted);
-  if (amountCents > 0) await reconcileFinancialBlocks(deps, request.company_id);
+  // A credit may lift financial blocks; a debit may start them at once when the grace period is zero.
+  await reconcileFinancialBlocks(deps, request.company_id);
   return { entry_id: posted.id, balance_cents: posted.balanceAfterCents };
 }

@@ -35,7 +35,10 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
   for (;;) {
     const claimed = await results.claimBatch(db, ref, deps.batchSize, deps.staleSeconds);
     if (claimed.length === 0) break;
-    const outcomes = await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
+    const outcomes =
+      params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
+        ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
+        : await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
     const { okIds, fail } = await db.transaction(async (tx) => {
       const changed = await results.recordOutcomes(tx, ref, outcomes);
       await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, changed.okIds);
