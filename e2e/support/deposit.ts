@@ -32,7 +32,12 @@ export async function balanceCents(request: APIRequestContext, companyId: number
 }
 
 /** Root's "+N"/"-N" EUR balance change through the API. */
-export async function adjustBalance(request: APIRequestContext, companyId: number, amount: string, reason: string): Promise<number> {
+export async function adjustBalance(
+  request: APIRequestContext,
+  companyId: number,
+  amount: string,
+  reason: string,
+): Promise<number> {
   const root = await sharedSession(request, USERS.root);
   const response = await request.post('/api/deposit/adjust', {
     headers: auth(root.token),

@@ -44,7 +44,9 @@ test.describe('deposit (/deposit)', () => {
     await page.getByTestId('adjust-amount').fill('100');
     await page.getByTestId('adjust-reason').fill('E2E: runs dry');
     await page.getByTestId('adjust-submit').click();
-    await expect(dialog).toContainText('Enter the change as +N or -N EUR with at most two decimals, e.g. +100 or -12.50');
+    await expect(dialog).toContainText(
+      'Enter the change as +N or -N EUR with at most two decimals, e.g. +100 or -12.50',
+    );
     await saveScreenshot(page, 'deposit-adjust-invalid-en');
 
     const minus = minusToBelowZero(before, 5);
@@ -78,6 +80,7 @@ test.describe('deposit (/deposit)', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Депозит');
     await expect(page.getByTestId('deposit-table')).toContainText('Начальный баланс');
     await expect(page.getByTestId('deposit-table')).toContainText('Корректировка');
+    await saveScreenshot(page, 'deposit-ledger-ru');
     await page.getByTestId('deposit-adjust-open').click();
     await expect(page.getByTestId('deposit-adjust-dialog')).toContainText('Изменение баланса');
     await saveScreenshot(page, 'deposit-ru');

@@ -19,21 +19,30 @@ const ListAnswer = z.strictObject({ result: DepositListResult });
 const AdjustAnswer = z.strictObject({ result: DepositAdjustResult.strict() });
 
 const companyId = async (name: string) =>
-  (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = ${name}`))[0]?.id ?? 0;
-const list = (token: string, body: unknown, lang: 'ru' | 'en' = 'en') => post(t.app, '/api/deposit/list', body, { token, lang });
-const adjust = (token: string, body: unknown, lang: 'ru' | 'en' = 'en') => post(t.app, '/api/deposit/adjust', body, { token, lang });
+  (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = ${name}`))[0]
+    ?.id ?? 0;
+const list = (token: string, body: unknown, lang: 'ru' | 'en' = 'en') =>
+  post(t.app, '/api/deposit/list', body, { token, lang });
+const adjust = (token: string, body: unknown, lang: 'ru' | 'en' = 'en') =>
+  post(t.app, '/api/deposit/adjust', body, { token, lang });
 
 /** Every company's balance equals the sum of its ledger, and each row's balance_after is the running sum. */
 async function expectLedgerConsistent(): Promise<void> {
-  const mismatched = await queryRows<{ id: number }>(t.database.db, sql`
+  const mismatched = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`
     select c.id from companies c
-    where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id), 0)`);
+    where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id), 0)`,
+  );
   expect(mismatched).toEqual([]);
-  const broken = await queryRows<{ id: number }>(t.database.db, sql`
+  const broken = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`
     select id from (
       select id, balance_after_cents, sum(amount_cents) over (partition by company_id order by id) as running
       from ledger_entries) r
-    where r.balance_after_cents <> r.running`);
+    where r.balance_after_cents <> r.running`,
+  );
   expect(broken).toEqual([]);
 }
 
@@ -54,14 +63,23 @@ describe('deposit list', () => {
     expect(res.statusCode).toBe(200);
     const { items, total } = ListAnswer.parse(res.json()).result;
     expect(total).toBe(1);
-    expect(items[0]).toMatchObject({ company_id: demoId, kind: 'adjustment', amount_cents: 125_000, balance_after_cents: 125_000, reason: 'Opening balance', author: null });
+    expect(items[0]).toMatchObject({
+      company_id: demoId,
+      kind: 'adjustment',
+      amount_cents: 125_000,
+      balance_after_cents: 125_000,
+      reason: 'Opening balance',
+      author: null,
+    });
     const ru = ListAnswer.parse((await list(viewer, { page: 0, size: 25 }, 'ru')).json()).result;
     expect(ru.items[0]?.reason).toBe('Начальный баланс');
     await expectLedgerConsistent();
   });
 
   it('lets a user pick a child company, hides every other company (404) and shows root everything', async () => {
-    const child = ListAnswer.parse((await list(admin, { page: 0, size: 25, filter: { company: childId } })).json()).result;
+    const child = ListAnswer.parse(
+      (await list(admin, { page: 0, size: 25, filter: { company: childId } })).json(),
+    ).result;
     expect(child.items.map((i) => i.company_id)).toEqual([childId]);
     expect((await list(viewer, { page: 0, size: 25, filter: { company: operatorId } })).statusCode).toBe(404);
     expect((await list(viewer, { page: 0, size: 25, filter: { company: 999_999 } })).statusCode).toBe(404);
@@ -70,7 +88,9 @@ describe('deposit list', () => {
   });
 
   it('filters by type and pages', async () => {
-    const charges = ListAnswer.parse((await list(root, { page: 0, size: 25, filter: { type: 'charge' } })).json()).result;
+    const charges = ListAnswer.parse(
+      (await list(root, { page: 0, size: 25, filter: { type: 'charge' } })).json(),
+    ).result;
     expect(charges).toEqual({ items: [], total: 0 });
     const page1 = ListAnswer.parse((await list(root, { page: 1, size: 1 })).json()).result;
     expect(page1.total).toBe(2);
@@ -93,15 +113,22 @@ describe('root balance adjustment', () => {
     const res = await adjust(root, { company_id: childId, amount: '-12.50', reason: 'Correction of October' });
     expect(res.statusCode).toBe(200);
     expect(AdjustAnswer.parse(res.json()).result.balance_cents).toBe(30_000 - 1250);
-    const plus = AdjustAnswer.parse((await adjust(root, { company_id: childId, amount: '+100', reason: 'Bonus' })).json()).result;
+    const plus = AdjustAnswer.parse(
+      (await adjust(root, { company_id: childId, amount: '+100', reason: 'Bonus' })).json(),
+    ).result;
     expect(plus.balance_cents).toBe(30_000 - 1250 + 10_000);
-    const { items } = ListAnswer.parse((await list(root, { page: 0, size: 2, filter: { company: childId } })).json()).result;
+    const { items } = ListAnswer.parse(
+      (await list(root, { page: 0, size: 2, filter: { company: childId } })).json(),
+    ).result;
     expect(items.map((i) => [i.amount_cents, i.reason, i.author?.last_name])).toEqual([
       [10_000, 'Bonus', 'Root'],
       [-1250, 'Correction of October', 'Root'],
     ]);
-    const audit = await queryRows<{ n: number }>(t.database.db, sql`
-      select count(*)::int as n from audit_log where company_id = ${childId} and action = 'balance_adjust'`);
+    const audit = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`
+      select count(*)::int as n from audit_log where company_id = ${childId} and action = 'balance_adjust'`,
+    );
     expect(audit[0]?.n).toBe(2);
     await expectLedgerConsistent();
   });
@@ -115,7 +142,9 @@ describe('root balance adjustment', () => {
         expect(res.statusCode).toBe(400);
         const body = ErrorBody.parse(res.json());
         expect(body.code).toBe('balance_change_invalid');
-        expect(body.message).toContain(lang === 'en' ? 'Enter the balance change as +N or -N EUR' : 'Введите изменение баланса как +N или -N');
+        expect(body.message).toContain(
+          lang === 'en' ? 'Enter the balance change as +N or -N EUR' : 'Введите изменение баланса как +N или -N',
+        );
       }
       const after = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_entries`);
       expect(after[0]?.n).toBe(before[0]?.n);
@@ -128,18 +157,32 @@ describe('root balance adjustment', () => {
   });
 
   it('20 parallel top-ups and charges keep sum(ledger) == balance and every balance_after consistent', async () => {
-    const before = (await queryRows<{ b: string | number }>(t.database.db, sql`select balance_cents as b from companies where id = ${demoId}`))[0]?.b;
+    const before = (
+      await queryRows<{ b: string | number }>(
+        t.database.db,
+        sql`select balance_cents as b from companies where id = ${demoId}`,
+      )
+    )[0]?.b;
     const amounts = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 1001 + i : -(703 + i)));
     await Promise.all(
       amounts.map((amountCents, i) =>
         i % 4 === 0
-          ? adjust(root, { company_id: demoId, amount: `${amountCents > 0 ? '+' : '-'}${Math.abs(amountCents) / 100}`, reason: `parallel ${i}` }).then((r) =>
-              expect(r.statusCode).toBe(200),
-            )
-          : t.database.db.transaction((tx) => postLedgerEntry(tx, { companyId: demoId, kind: amountCents > 0 ? 'topup' : 'charge', amountCents })),
+          ? adjust(root, {
+              company_id: demoId,
+              amount: `${amountCents > 0 ? '+' : '-'}${Math.abs(amountCents) / 100}`,
+              reason: `parallel ${i}`,
+            }).then((r) => expect(r.statusCode).toBe(200))
+          : t.database.db.transaction((tx) =>
+              postLedgerEntry(tx, { companyId: demoId, kind: amountCents > 0 ? 'topup' : 'charge', amountCents }),
+            ),
       ),
     );
-    const after = (await queryRows<{ b: string | number }>(t.database.db, sql`select balance_cents as b from companies where id = ${demoId}`))[0]?.b;
+    const after = (
+      await queryRows<{ b: string | number }>(
+        t.database.db,
+        sql`select balance_cents as b from companies where id = ${demoId}`,
+      )
+    )[0]?.b;
     expect(Number(after)).toBe(Number(before) + amounts.reduce((a, b) => a + b, 0));
     await expectLedgerConsistent();
   });

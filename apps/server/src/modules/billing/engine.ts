@@ -31,7 +31,10 @@ function parseDay(day: string): Date {
 }
 
 /** Runs `charge` for every company; one company's failure does not stop the others, but fails the run. */
-async function forEachCompany(companies: repo.BillableCompany[], charge: (companyId: number) => Promise<void>): Promise<void> {
+async function forEachCompany(
+  companies: repo.BillableCompany[],
+  charge: (companyId: number) => Promise<void>,
+): Promise<void> {
   const failures: unknown[] = [];
   for (const company of companies) {
     await charge(company.id).catch((error: unknown) => failures.push(error));
@@ -55,10 +58,24 @@ export async function runDailyBilling(deps: BillingDeps, day: string): Promise<v
       const usage = await repo.sumUsageCents(tx, companyId, from, to);
       let last: PostedEntry | null = null;
       if (fee > 0) {
-        last = await postLedgerEntry(tx, { companyId, kind: 'charge', amountCents: -fee, reason: systemReason('sim_fee', day), idempotencyKey: `daily:${day}:fee` }) ?? last;
+        last =
+          (await postLedgerEntry(tx, {
+            companyId,
+            kind: 'charge',
+            amountCents: -fee,
+            reason: systemReason('sim_fee', day),
+            idempotencyKey: `daily:${day}:fee`,
+          })) ?? last;
       }
       if (usage > 0) {
-        last = await postLedgerEntry(tx, { companyId, kind: 'charge', amountCents: -usage, reason: systemReason('usage', day), idempotencyKey: `daily:${day}:usage` }) ?? last;
+        last =
+          (await postLedgerEntry(tx, {
+            companyId,
+            kind: 'charge',
+            amountCents: -usage,
+            reason: systemReason('usage', day),
+            idempotencyKey: `daily:${day}:usage`,
+          })) ?? last;
       }
       await repo.setBillingRunAmount(tx, run, fee + usage);
       return last;
@@ -80,7 +97,9 @@ export async function runMonthlyBilling(deps: BillingDeps, period: string): Prom
     const run = { companyId, kind: 'monthly' as const, period };
     const bill = await deps.db.transaction(async (tx) => {
       if (!(await repo.claimBillingRun(tx, run))) return null;
-      const amountCents = (await repo.countActiveSims(tx, companyId)) * SIM_MONTHLY_FEE_CENTS + (await repo.sumUsageCents(tx, companyId, from, to));
+      const amountCents =
+        (await repo.countActiveSims(tx, companyId)) * SIM_MONTHLY_FEE_CENTS +
+        (await repo.sumUsageCents(tx, companyId, from, to));
       await repo.setBillingRunAmount(tx, run, amountCents);
       if (amountCents === 0) return null;
       const { id, number } = await allocateBillNumber(tx);
@@ -97,7 +116,11 @@ export async function runMonthlyBilling(deps: BillingDeps, period: string): Prom
     });
     if (!bill) return;
     await deps.bus.publish({ companyId }, { type: 'portal_update', data: {} });
-    await notifyBilling(deps, companyId, { text: 'monthlyBill', type: 'info', values: { number: bill.number, period, amount: formatEuros(bill.amountCents) } });
+    await notifyBilling(deps, companyId, {
+      text: 'monthlyBill',
+      type: 'info',
+      values: { number: bill.number, period, amount: formatEuros(bill.amountCents) },
+    });
   });
 }
 

@@ -61,7 +61,12 @@ async function startFinancialItem(
   });
   if (queueId === undefined) return false;
   await deps.jobs.insert([{ name: JOB_QUEUES.queueBatch, data: { companyId, queueId } }]);
-  await insertAudit(deps.db, { companyId, userId: null, action: reason === 'queue_block' ? 'financial_block' : 'financial_unblock', details: { qid: queueId } });
+  await insertAudit(deps.db, {
+    companyId,
+    userId: null,
+    action: reason === 'queue_block' ? 'financial_block' : 'financial_unblock',
+    details: { qid: queueId },
+  });
   const row = await items.findItem(deps.db, companyId, queueId);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return true;

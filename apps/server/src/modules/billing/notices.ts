@@ -38,5 +38,9 @@ export async function announcePosting(
 ): Promise<void> {
   await deps.bus.publish({ companyId }, { type: 'portal_update', data: {} });
   if (!posted.balanceProblemChanged || !posted.balanceProblem) return;
-  await notifyBilling(deps, companyId, { text: 'balanceProblem', type: 'warning', values: { amount: formatEuros(posted.balanceAfterCents) } });
+  await notifyBilling(deps, companyId, {
+    text: 'balanceProblem',
+    type: 'warning',
+    values: { amount: formatEuros(posted.balanceAfterCents) },
+  });
 }

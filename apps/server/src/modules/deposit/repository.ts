@@ -25,7 +25,9 @@ export async function listLedger(
   const scope = query.scope === null ? sql`true` : sql`l.company_id = any(${`{${query.scope.join(',')}}`}::bigint[])`;
   const kind = query.kind === undefined ? sql`true` : sql`l.kind = ${query.kind}`;
   const where = sql`${scope} and ${kind}`;
-  const rows = await queryRows<LedgerRow>(db, sql`
+  const rows = await queryRows<LedgerRow>(
+    db,
+    sql`
     select l.id::int as id, l.created_at, l.company_id::int as company_id, c.name as company_name, l.kind,
            l.amount_cents, l.balance_after_cents, l.reason,
            b.number as bill_number, u.first_name, u.last_name
@@ -35,13 +37,20 @@ export async function listLedger(
     left join users u on u.id = l.author_id
     where ${where}
     order by l.id desc
-    limit ${query.size} offset ${query.page * query.size}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries l where ${where}`);
+    limit ${query.size} offset ${query.page * query.size}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ledger_entries l where ${where}`,
+  );
   return { rows, total: Number(count?.n ?? 0) };
 }
 
 export async function findLiveCompany(db: Executor, companyId: number): Promise<{ id: number } | undefined> {
-  const rows = await queryRows<{ id: number }>(db, sql`
-    select id::int as id from companies where id = ${companyId} and deleted_at is null`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select id::int as id from companies where id = ${companyId} and deleted_at is null`,
+  );
   return rows[0];
 }

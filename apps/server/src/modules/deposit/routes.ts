@@ -1,4 +1,9 @@
-import { DepositAdjustRequest, DepositAdjustResult, DepositListRequest, DepositListResult } from '@cab/contract/deposit';
+import {
+  DepositAdjustRequest,
+  DepositAdjustResult,
+  DepositListRequest,
+  DepositListResult,
+} from '@cab/contract/deposit';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
 import { API } from '@cab/contract/paths';
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +17,24 @@ export function registerDepositRoutes(app: FastifyInstance, deps: DepositDeps): 
   const schema = { tags: ['deposit'], querystring: LangQuery };
   r.post(
     API.depositList,
-    { schema: { ...schema, body: DepositListRequest, response: { 200: resultOf(DepositListResult), ...errorResponses } } },
+    {
+      schema: {
+        ...schema,
+        body: DepositListRequest,
+        response: { 200: resultOf(DepositListResult), ...errorResponses },
+      },
+    },
     async (request) => ({ result: await listDeposit(deps, principalOf(request), request.body, requestLang(request)) }),
   );
   r.post(
     API.depositAdjust,
-    { schema: { ...schema, body: DepositAdjustRequest, response: { 200: resultOf(DepositAdjustResult), ...errorResponses, 409: ErrorBody } } },
+    {
+      schema: {
+        ...schema,
+        body: DepositAdjustRequest,
+        response: { 200: resultOf(DepositAdjustResult), ...errorResponses, 409: ErrorBody },
+      },
+    },
     async (request) => ({ result: await adjustBalance(deps, principalOf(request), request.body) }),
   );
 }

@@ -58,7 +58,11 @@ function toLedgerEntry(row: repo.LedgerRow, lang: Lang): LedgerEntry {
  * Root's balance change (spec §5 "+N or -N in EUR"): one ledger row with author and reason and an
  * audit row, in one transaction; then the company's SIMs are brought in line with the new balance.
  */
-export async function adjustBalance(deps: DepositDeps, principal: Principal, request: DepositAdjustRequest): Promise<DepositAdjustResult> {
+export async function adjustBalance(
+  deps: DepositDeps,
+  principal: Principal,
+  request: DepositAdjustRequest,
+): Promise<DepositAdjustResult> {
   // Only the platform operator changes balances by hand; companies top up by paying bills.
   requirePermission(principal, 'companies.manage');
   const amountCents = parseBalanceChangeCents(request.amount);

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScopeCompaniesResult } from '@cab/contract/companies';
-import type { DepositAdjustRequest, DepositAdjustResult, DepositListRequest, DepositListResult } from '@cab/contract/deposit';
+import type {
+  DepositAdjustRequest,
+  DepositAdjustResult,
+  DepositListRequest,
+  DepositListResult,
+} from '@cab/contract/deposit';
 import { API } from '@cab/contract/paths';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';

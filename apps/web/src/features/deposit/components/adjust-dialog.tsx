@@ -61,7 +61,13 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
       form.setError('amount', { type: 'server', message: error.message });
       return;
     }
-    showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+    showToast({
+      severity: 'error',
+      summary: t('common.error'),
+      detail: error.message || t('common.unexpectedError'),
+      life: TOAST_LIFE_MS,
+      group: 'tr',
+    });
   };
   const adjust = useAdjustBalance(onError);
   const company = useWatch({ control: form.control, name: 'company' });
@@ -106,7 +112,9 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
           placeholder={t('deposit.adjust.companyPlaceholder')}
           loading={companies.isLoading}
           emptyFilterMessage={t('deposit.filter.noCompany')}
-          onChange={(event) => form.setValue('company', event.value as number, { shouldValidate: form.formState.isSubmitted })}
+          onChange={(event) =>
+            form.setValue('company', event.value as number, { shouldValidate: form.formState.isSubmitted })
+          }
           invalid={errors.company !== undefined}
           data-testid="adjust-company"
         />
@@ -114,17 +122,41 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
       </div>
       <div className="deposit-adjust__field">
         <label htmlFor="adjust-amount">{t('deposit.adjust.amount')}</label>
-        <InputText id="adjust-amount" {...form.register('amount')} placeholder="+100, -12.50" maxLength={32} invalid={errors.amount !== undefined} autoComplete="off" data-testid="adjust-amount" />
-        <small className={errors.amount ? 'p-error' : 'deposit-adjust__hint'}>{errors.amount ? message(errors.amount) : t('deposit.adjust.amountHint')}</small>
+        <InputText
+          id="adjust-amount"
+          {...form.register('amount')}
+          placeholder="+100, -12.50"
+          maxLength={32}
+          invalid={errors.amount !== undefined}
+          autoComplete="off"
+          data-testid="adjust-amount"
+        />
+        <small className={errors.amount ? 'p-error' : 'deposit-adjust__hint'}>
+          {errors.amount ? message(errors.amount) : t('deposit.adjust.amountHint')}
+        </small>
       </div>
       <div className="deposit-adjust__field">
         <label htmlFor="adjust-reason">{t('deposit.adjust.reason')}</label>
-        <InputTextarea id="adjust-reason" {...form.register('reason')} rows={3} maxLength={500} autoResize invalid={errors.reason !== undefined} data-testid="adjust-reason" />
+        <InputTextarea
+          id="adjust-reason"
+          {...form.register('reason')}
+          rows={3}
+          maxLength={500}
+          autoResize
+          invalid={errors.reason !== undefined}
+          data-testid="adjust-reason"
+        />
         {errors.reason && <small className="p-error">{message(errors.reason)}</small>}
       </div>
       <div className="dialog-actions">
         <Button type="button" label={t('common.close')} text onClick={onHide} />
-        <Button type="submit" label={t('deposit.adjust.submit')} icon="pi pi-check" loading={adjust.isPending} data-testid="adjust-submit" />
+        <Button
+          type="submit"
+          label={t('deposit.adjust.submit')}
+          icon="pi pi-check"
+          loading={adjust.isPending}
+          data-testid="adjust-submit"
+        />
       </div>
     </form>
   );

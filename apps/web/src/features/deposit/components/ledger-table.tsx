@@ -11,27 +11,44 @@ export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading:
   return (
     <div className="deposit-table">
       <DataTable value={items} dataKey="id" size="small" stripedRows loading={loading} data-testid="deposit-table">
-        <Column header={t('deposit.columns.time')} body={(row: LedgerEntry) => formatUnixDate(row.added)} className="deposit-table__nowrap" />
+        <Column
+          header={t('deposit.columns.time')}
+          body={(row: LedgerEntry) => formatUnixDate(row.added)}
+          className="deposit-table__nowrap"
+        />
         <Column field="company_name" header={t('deposit.columns.company')} />
         <Column header={t('deposit.columns.type')} body={(row: LedgerEntry) => t(`deposit.kinds.${row.kind}`)} />
         <Column
           header={t('deposit.columns.amount')}
+          alignHeader="right"
           className="deposit-table__money"
           body={(row: LedgerEntry) => (
-            <span className={row.amount_cents < 0 ? 'deposit-amount deposit-amount--minus' : 'deposit-amount deposit-amount--plus'} data-testid="deposit-amount">
+            <span
+              className={
+                row.amount_cents < 0 ? 'deposit-amount deposit-amount--minus' : 'deposit-amount deposit-amount--plus'
+              }
+              data-testid="deposit-amount"
+            >
               {formatCents(row.amount_cents, true)}
             </span>
           )}
         />
         <Column
           header={t('deposit.columns.balanceAfter')}
+          alignHeader="right"
           className="deposit-table__money"
-          body={(row: LedgerEntry) => <span className={row.balance_after_cents <= 0 ? 'text-danger' : undefined}>{formatCents(row.balance_after_cents, false)}</span>}
+          body={(row: LedgerEntry) => (
+            <span className={row.balance_after_cents <= 0 ? 'text-danger' : undefined}>
+              {formatCents(row.balance_after_cents, false)}
+            </span>
+          )}
         />
         <Column header={t('deposit.columns.reason')} body={reasonCell} />
         <Column
           header={t('deposit.columns.author')}
-          body={(row: LedgerEntry) => (row.author ? `${row.author.first_name} ${row.author.last_name}` : t('deposit.system'))}
+          body={(row: LedgerEntry) =>
+            row.author ? `${row.author.first_name} ${row.author.last_name}` : t('deposit.system')
+          }
         />
       </DataTable>
     </div>
