@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
 import {
   dailySimFeeCents,
+  runBillingCycle,
   runDailyBilling,
   runMonthlyBilling,
   type BillingDeps,
@@ -297,5 +298,30 @@ describe('financial block', () => {
     const { id } = await makeCompany('Postpay Debtor', 2, ['none'], -500);
     expect(await reconcileFinancialBlocks(deps, id)).toBe('none');
     expect(await blockTypes(id)).toEqual([['none', 1]]);
+  });
+});
+
+describe('the hourly cycle (what the cron runs)', () => {
+  it('bills yesterday and last month once, and blocks a company whose grace period ran out', async () => {
+    const { id } = await makeCompany('Cycle Dry Co', 1, ['none'], -1);
+    const now = new Date('2026-12-01T00:05:00Z');
+    await runBillingCycle(deps, now);
+    await runBillingCycle(deps, now);
+    const runs = await queryRows<{ kind: string; period: string; n: number }>(
+      t.database.db,
+      sql`
+      select kind, period, count(*)::int as n from billing_runs where period in ('2026-11-30', '2026-11') group by kind, period order by kind`,
+    );
+    const prepay = (await one<{ n: number }>(sql`select count(*)::int as n from companies where billing_type = 1`))?.n;
+    const postpay = (await one<{ n: number }>(sql`select count(*)::int as n from companies where billing_type = 2`))?.n;
+    expect(runs).toEqual([
+      { kind: 'daily', period: '2026-11-30', n: prepay },
+      { kind: 'monthly', period: '2026-11', n: postpay },
+    ]);
+    const items = await queryRows<{ reason: string }>(
+      t.database.db,
+      sql`select reason from queue_items where company_id = ${id}`,
+    );
+    expect(items).toEqual([{ reason: 'queue_block' }]);
   });
 });
