@@ -43,6 +43,8 @@ export default defineConfig({
       NETWORK_FAILURE_RATE: '0',
       NETWORK_ACTIVITY_SIMS: '0',
       QUEUE_PROGRESS_INTERVAL_MS: '200',
+      // A prepay company at or below zero is blocked at once (deposit and empty-balance flows).
+      BILLING_GRACE_HOURS: '0',
     },
   },
 });

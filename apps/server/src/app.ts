@@ -34,6 +34,7 @@ import { registerImpersonationRoutes } from './modules/impersonation/routes.js';
 import { registerRegistrationRoutes } from './modules/registration/routes.js';
 import { registerToolsRoutes } from './modules/tools/routes.js';
 import { createTelephonyAdapter } from './telephony/create-adapter.js';
+import { registerDepositRoutes } from './modules/deposit/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerCompaniesAdminRoutes(app, { db, bus, mailer, publicUrl: publicUrl(config) });
   registerImpersonationRoutes(app, { db, bus, auth });
   registerAuditRoutes(app, db);
+  registerDepositRoutes(app, { db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS });
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

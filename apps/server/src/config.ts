@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   QUEUE_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUEUE_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Hours a prepay company may stay at or below zero before its SIMs are blocked (financial block). */
+  BILLING_GRACE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(24),
   /** Whether X-Forwarded-For is believed: off unless a proxy in front sets it (else anyone could dodge the login rate limit). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Where users reach the cabinet, for links in e-mails (default http://localhost:PORT). */

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobQueue } from './jobs/boss.js';
+import { startBillingJobs } from './jobs/billing-jobs.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
 import { createMailer } from './delivery/mail.js';
 import { startNotifyDelivery } from './modules/notify-methods/jobs.js';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       }),
     );
     await startNetworkJobs(jobs, { db: database.db, bus, activitySims: config.NETWORK_ACTIVITY_SIMS });
+    await startBillingJobs(jobs, { db: database.db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS });
   }
   stops.push(() => jobs.stop({ graceful: true, wait: true, timeout: 8000 }));
 

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'phone_verification_failed',
   'registration_steps_missing',
   'registration_already_complete',
+  'balance_change_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -57,6 +57,8 @@ export const API = {
   registrationPhoneVerify: '/api/registration/phone/verify',
   registrationFinish: '/api/registration/finish',
   toolsTelephonyCalls: '/api/tools/telephony_calls',
+  depositList: '/api/deposit/list',
+  depositAdjust: '/api/deposit/adjust',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

@@ -38,6 +38,7 @@ const STATUS: Record<ErrorCode, number> = {
   phone_verification_failed: 422,
   registration_steps_missing: 422,
   registration_already_complete: 409,
+  balance_change_invalid: 400,
   internal: 500,
 };
 

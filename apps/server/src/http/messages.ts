@@ -72,6 +72,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   },
   registration_steps_missing: { ru: 'Заполните все шаги регистрации', en: 'Please complete every registration step' },
   registration_already_complete: { ru: 'Регистрация уже завершена', en: 'The registration is already complete' },
+  balance_change_invalid: {
+    ru: 'Введите изменение баланса как +N или -N в евро, не более двух знаков после точки, например +100 или -12.50',
+    en: 'Enter the balance change as +N or -N EUR with at most two decimals, e.g. +100 or -12.50',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 

@@ -6,6 +6,7 @@ export const JOB_QUEUES = {
   queueBatch: 'queue-batch',
   networkActivity: 'network-activity',
   monthStart: 'month-start',
+  billingCycle: 'billing-cycle',
 } as const;
 
 /**
@@ -30,6 +31,7 @@ export async function startJobQueue(database: Database, options: { works: boolea
     await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
     await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
     await connectNotifyDelivery(boss);
+    await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
   });
   return boss;
 }

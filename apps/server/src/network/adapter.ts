@@ -41,6 +41,8 @@ export interface OperationParams {
   targetCompanyId?: number;
   groupId?: number;
   groupAction?: 'add' | 'remove';
+  /** Block and unblock: which block type is set or lifted (default voluntary); only the billing engine sets financial. */
+  blockType?: 'financial';
 }
 
 export interface OperationRequest {

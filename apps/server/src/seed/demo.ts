@@ -4,6 +4,8 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Tx } from '../db/client.js';
 import { companies, news, notifications, sims, users } from '../db/schema.js';
+import { systemReason } from '../modules/billing/texts.js';
+import { postLedgerEntry } from '../modules/deposit/ledger.js';
 import { makeIccid } from './iccid.js';
 import { DEMO_NEWS, DEMO_NOTIFICATIONS } from './demo-texts.js';
 
@@ -39,7 +41,6 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         name: 'Demo Logistics LLC',
         contract: 'D-2026/001',
         billingType: 1,
-        balanceCents: 125_000,
         taxNumber: '7700000003',
         country: 'RU',
         responsible: 'Anna Adminova',
@@ -49,7 +50,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     if (!operator || !agency || !demo) throw new Error('demo companies were not created');
     const [child] = await tx
       .insert(companies)
-      .values({ name: 'Demo Logistics North', parentId: demo.id, contract: 'D-2026/002', billingType: 1, balanceCents: 30_000, taxNumber: '7700000004', country: 'RU' })
+      .values({ name: 'Demo Logistics North', parentId: demo.id, contract: 'D-2026/002', billingType: 1, taxNumber: '7700000004', country: 'RU' })
       .returning();
     if (!child) throw new Error('demo child company was not created');
 
@@ -59,6 +60,10 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       .values(DEMO_USERS.map((u) => ({ ...u, companyId: companyOf[u.role], passwordHash, phone: '+79990000000' })))
       .returning({ id: users.id, companyId: users.companyId });
 
+    // Opening balances are ledger rows too, so every balance is the sum of its company's ledger.
+    for (const [companyId, cents] of [[demo.id, 125_000], [child.id, 30_000]] as const) {
+      await postLedgerEntry(tx, { companyId, kind: 'adjustment', amountCents: cents, reason: systemReason('opening_balance') });
+    }
     await insertDemoSims(tx, demo.id, child.id);
     await tx.insert(news).values(DEMO_NEWS.map((n, i) => ({ ...n, createdAt: new Date(Date.now() - (i + 1) * 86_400_000) })));
     const now = Date.now();

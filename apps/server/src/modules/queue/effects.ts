@@ -21,10 +21,16 @@ export async function applyEffects(
     db.execute(sql`update sims set ${set}, updated_at = now() where id = any(${ids}) and ${extra}`);
   switch (operation) {
     case 'block':
-      await update(sql`block_type = 'voluntary', block_reason = null`, sql`block_type = 'none'`);
+      // A financial block lands only while the balance is still out: a top-up during the run wins.
+      await update(
+        sql`block_type = ${params.blockType ?? 'voluntary'}, block_reason = null`,
+        params.blockType === 'financial'
+          ? sql`block_type = 'none' and exists (select 1 from companies c where c.id = sims.company_id and c.balance_problem)`
+          : sql`block_type = 'none'`,
+      );
       return;
     case 'unblock':
-      await update(sql`block_type = 'none', block_reason = null`, sql`block_type = 'voluntary'`);
+      await update(sql`block_type = 'none', block_reason = null`, sql`block_type = ${params.blockType ?? 'voluntary'}`);
       return;
     case 'global_unblock':
       await update(sql`block_type = 'none', block_reason = null`, sql`block_type in ('voluntary', 'violation', 'package_expiry')`);

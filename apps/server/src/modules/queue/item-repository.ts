@@ -95,3 +95,9 @@ export async function loadSimRefs(db: Executor, simIds: number[]) {
         from sims where id = any(${`{${simIds.join(',')}}`}::bigint[])`,
   );
 }
+
+/** Whether a prepay company's balance is still out; a financial block stops once it is not. */
+export async function hasBalanceProblem(db: Executor, companyId: number): Promise<boolean> {
+  const rows = await queryRows<{ balance_problem: boolean }>(db, sql`select balance_problem from companies where id = ${companyId}`);
+  return rows[0]?.balance_problem === true;
+}

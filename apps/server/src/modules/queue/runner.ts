@@ -1,11 +1,11 @@
-import { SIM_PROFILES, type BlockType } from '@cab/contract/constants';
+import { BLOCK_TYPES, SIM_PROFILES, type BlockType } from '@cab/contract/constants';
 import { SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import type { Db } from '../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../network/adapter.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { applyEffects } from './effects.js';
 import * as items from './item-repository.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type OperationSpec } from './operations.js';
 import { announceCompletion, announceProgress } from './progress.js';
 import * as results from './results-repository.js';
 
@@ -35,7 +35,10 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
   for (;;) {
     const claimed = await results.claimBatch(db, ref, deps.batchSize, deps.staleSeconds);
     if (claimed.length === 0) break;
-    const outcomes = await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
+    const outcomes =
+      params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
+        ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
+        : await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
     const { okIds, fail } = await db.transaction(async (tx) => {
       const changed = await results.recordOutcomes(tx, ref, outcomes);
       await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, changed.okIds);
@@ -58,7 +61,7 @@ async function runBatch(
   const send: SimRef[] = [];
   for (const row of rows) {
     const blockType = row.block_type as BlockType;
-    if (job.spec.refuseBlockTypes?.includes(blockType)) {
+    if (refusedBlockTypes(job.spec, job.params).includes(blockType)) {
       outcomes.push({ simId: row.id, ok: false, reason: `blocked_${blockType}` });
       continue;
     }
@@ -75,6 +78,12 @@ async function runBatch(
     outcomes.push(...answers.map(toOutcomeRow));
   }
   return outcomes;
+}
+
+/** A financial unblock (billing engine) lifts only financial blocks; every other item uses its reason's rule. */
+function refusedBlockTypes(spec: OperationSpec, params: OperationParams): readonly BlockType[] {
+  if (spec.operation === 'unblock' && params.blockType === 'financial') return BLOCK_TYPES.filter((b) => b !== 'none' && b !== 'financial');
+  return spec.refuseBlockTypes ?? [];
 }
 
 function toOutcomeRow(answer: OperationOutcome): results.SimOutcomeRow {

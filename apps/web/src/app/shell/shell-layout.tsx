@@ -8,6 +8,7 @@ import { SidebarProvider } from './sidebar/sidebar-state';
 import { NewsDrawer } from '../widgets/news/news-drawer';
 import { UpdateDialog } from '../widgets/update-dialog';
 import { EmptySimDialog } from '../widgets/empty-sim-dialog';
+import { EmptyBalanceDialog } from '../widgets/empty-balance-dialog';
 import { ShellProviders } from '../shell-providers';
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
@@ -47,6 +48,8 @@ function Shell() {
       <NewsDrawer visible={newsOpen} onHide={() => setNewsOpen(false)} />
       <UpdateDialog visible={me.data?.update === true} />
       {me.data?.update !== true && <EmptySimDialog />}
+      {/* One offer at a time: ordering SIMs comes before topping up for them. */}
+      {me.data?.update !== true && me.data?.sim_count !== 0 && <EmptyBalanceDialog />}
     </SidebarProvider>
   );
 }

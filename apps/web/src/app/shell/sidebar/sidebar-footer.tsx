@@ -15,7 +15,12 @@ export function SidebarFooter({ company, compact }: { company: MeCompany | undef
       {showBalance && (
         <div className="sidebar__balance" data-testid="sidebar-balance">
           <span className="sidebar__caption">{t('sidebar.balance')}</span>
-          <strong className={company.balance_problem ? 'text-danger' : undefined}>
+          {/* Red while the balance has run out, also after the empty-balance dialog was closed. */}
+          <strong
+            className={company.balance_problem || (company.balance ?? 0) <= 0 ? 'text-danger' : undefined}
+            title={company.balance_problem || (company.balance ?? 0) <= 0 ? t('billing.balanceProblem') : undefined}
+            data-testid="sidebar-balance-amount"
+          >
             {formatMoney(company.balance ?? 0)}
           </strong>
           <Link to="/docs?new=1" className="sidebar__topup" data-testid="sidebar-topup">

@@ -1,0 +1,57 @@
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { MeResult } from '@cab/contract/me';
+import { ME_KEY, useMe } from '@/lib/me-query';
+
+/**
+ * Spec §2/§4: when the balance has run out (balance_problem) the user is offered bill generation.
+ * Closing (or following the link) clears balance_problem in the cached user data, so it does not open
+ * again until the data is reloaded (e.g. after the next balance movement).
+ */
+export function EmptyBalanceDialog() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  function close(): void {
+    queryClient.setQueryData<MeResult>(ME_KEY, (current) =>
+      current ? { ...current, company: { ...current.company, balance_problem: false } } : current,
+    );
+  }
+
+  function goToBillGeneration(): void {
+    close();
+    void navigate('/docs?new=1');
+  }
+
+  return (
+    <Dialog
+      visible={me.data?.company.balance_problem === true}
+      onHide={close}
+      header={t('emptyBalance.title')}
+      style={{ width: '30%' }}
+      breakpoints={{ '1200px': '50vw', '768px': '90vw' }}
+      draggable={false}
+      modal
+      data-testid="empty-balance-dialog"
+      footer={
+        <div className="dialog-actions">
+          <Button type="button" label={t('common.close')} text onClick={close} data-testid="empty-balance-close" />
+          <Button
+            type="button"
+            label={t('emptyBalance.billGeneration')}
+            icon="pi pi-file-edit"
+            onClick={goToBillGeneration}
+            data-testid="empty-balance-bill"
+          />
+        </div>
+      }
+    >
+      <p className="empty-sim-dialog__text">{t('emptyBalance.text')}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import type { LedgerEntry } from '@cab/contract/deposit';
+import { formatUnixDate } from '@/lib/format-date';
+import { formatCents } from '../model/format-cents';
+
+/** Columns of the ledger: time, company, type, signed amount, balance after, reason or bill, author. */
+export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="deposit-table">
+      <DataTable value={items} dataKey="id" size="small" stripedRows loading={loading} data-testid="deposit-table">
+        <Column
+          header={t('deposit.columns.time')}
+          body={(row: LedgerEntry) => formatUnixDate(row.added)}
+          className="deposit-table__nowrap"
+        />
+        <Column field="company_name" header={t('deposit.columns.company')} />
+        <Column header={t('deposit.columns.type')} body={(row: LedgerEntry) => t(`deposit.kinds.${row.kind}`)} />
+        <Column
+          header={t('deposit.columns.amount')}
+          alignHeader="right"
+          className="deposit-table__money"
+          body={(row: LedgerEntry) => (
+            <span
+              className={
+                row.amount_cents < 0 ? 'deposit-amount deposit-amount--minus' : 'deposit-amount deposit-amount--plus'
+              }
+              data-testid="deposit-amount"
+            >
+              {formatCents(row.amount_cents, true)}
+            </span>
+          )}
+        />
+        <Column
+          header={t('deposit.columns.balanceAfter')}
+          alignHeader="right"
+          className="deposit-table__money"
+          body={(row: LedgerEntry) => (
+            <span className={row.balance_after_cents <= 0 ? 'text-danger' : undefined}>
+              {formatCents(row.balance_after_cents, false)}
+            </span>
+          )}
+        />
+        <Column header={t('deposit.columns.reason')} body={reasonCell} />
+        <Column
+          header={t('deposit.columns.author')}
+          body={(row: LedgerEntry) =>
+            row.author ? `${row.author.first_name} ${row.author.last_name}` : t('deposit.system')
+          }
+        />
+      </DataTable>
+    </div>
+  );
+}
+
+function reasonCell(row: LedgerEntry) {
+  return (
+    <span className="deposit-table__reason">
+      {row.bill_number && <strong className="deposit-table__bill">{row.bill_number}</strong>}
+      {row.reason}
+    </span>
+  );
+}
