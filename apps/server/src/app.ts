@@ -26,6 +26,9 @@ import { registerNotifyRoutes } from './modules/notify/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
+import { registerCompanyPageRoutes } from './modules/company/routes.js';
+import { registerCompanyUserRoutes } from './modules/company/users-routes.js';
+import { registerApiTokenRoutes } from './modules/api-tokens/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
@@ -102,6 +105,9 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
   registerCompanyRoutes(app, db);
+  registerCompanyPageRoutes(app, db);
+  registerCompanyUserRoutes(app, { db, bus, mailer: createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log }), loginUrl: `${publicUrl(config)}/login` });
+  registerApiTokenRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

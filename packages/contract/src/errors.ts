@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'group_name_taken',
   'wrong_password',
   'reset_link_invalid',
+  'email_taken',
+  'user_self_action',
+  'last_admin',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

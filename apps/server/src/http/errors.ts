@@ -26,6 +26,9 @@ const STATUS: Record<ErrorCode, number> = {
   group_name_taken: 409,
   wrong_password: 422,
   reset_link_invalid: 400,
+  email_taken: 409,
+  user_self_action: 422,
+  last_admin: 409,
   internal: 500,
 };
 

@@ -39,6 +39,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
+  email_taken: {
+    ru: 'Пользователь с таким e-mail уже зарегистрирован',
+    en: 'A user with this e-mail is already registered',
+  },
+  user_self_action: { ru: 'Нельзя заблокировать или удалить самого себя', en: 'You cannot block or delete yourself' },
+  last_admin: {
+    ru: 'Это последний активный администратор компании: назначьте другого, прежде чем убирать этого',
+    en: 'This is the company\'s last active administrator: appoint another one before removing this one',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -113,5 +122,14 @@ export const RESET_MAIL = {
   text: {
     ru: 'Чтобы задать новый пароль, откройте ссылку:\n\n{link}\n\nСсылка действует 1 час и только один раз. Если вы не запрашивали восстановление пароля, просто проигнорируйте это письмо.',
     en: 'To set a new password, open this link:\n\n{link}\n\nThe link works once, within 1 hour. If you did not ask to recover your password, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;
+
+/** The mail with a password generated for a user (new user, or "e-mail a new password"). */
+export const NEW_PASSWORD_MAIL = {
+  subject: { ru: 'Ваш пароль для входа в кабинет', en: 'Your password for the cabinet' },
+  text: {
+    ru: 'Здравствуйте, {name}!\n\nДля вас задан пароль для входа в кабинет.\nE-mail: {email}\nПароль: {password}\nВход: {link}\n\nСмените его в профиле после входа.',
+    en: 'Hello {name},\n\nA password was set for you to sign in to the cabinet.\nE-mail: {email}\nPassword: {password}\nSign in: {link}\n\nPlease change it in your profile after signing in.',
   },
 } satisfies Record<string, Texts>;
