@@ -13,31 +13,48 @@ let demoId = 0;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await login(t.app, 'admin@demo.local')).token;
-  demoId = (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = 'Demo Logistics LLC'`))[0]?.id ?? 0;
+  demoId =
+    (
+      await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select id::int as id from companies where name = 'Demo Logistics LLC'`,
+      )
+    )[0]?.id ?? 0;
 });
 afterAll(async () => t.close());
 
 const Created = z.strictObject({ result: z.strictObject({ token: ApiToken.strict(), secret: z.string() }) });
 const List = z.strictObject({ result: z.strictObject({ items: z.array(ApiToken.strict()), total: z.number() }) });
-const SimPage = z.object({ result: z.object({ items: z.array(z.object({ company_id: z.number() })), total: z.number() }) });
+const SimPage = z.object({
+  result: z.object({ items: z.array(z.object({ company_id: z.number() })), total: z.number() }),
+});
 const codeOf = (res: { json: () => unknown }) => ErrorBody.parse(res.json()).code;
 const createToken = async (name: string, token = admin) => {
   const res = await post(t.app, '/api/tokens/create', { name }, { token });
   expect(res.statusCode).toBe(200);
   return Created.parse(res.json()).result;
 };
-const listSims = (token: string, body: unknown = { page: 0, size: 25 }) => post(t.app, '/api/sims/list', body, { token });
+const listSims = (token: string, body: unknown = { page: 0, size: 25 }) =>
+  post(t.app, '/api/sims/list', body, { token });
 
 describe('API tokens', () => {
   it('an admin creates a token shown once; the list shows name and prefix but never the secret or its hash', async () => {
     const { token, secret } = await createToken('Billing robot');
     expect(secret).toMatch(/^cab_[A-Za-z0-9_-]{43}$/);
-    expect(token).toMatchObject({ name: 'Billing robot', prefix: secret.slice(0, 10), last_used: null, created_by: 'Anna Adminova' });
+    expect(token).toMatchObject({
+      name: 'Billing robot',
+      prefix: secret.slice(0, 10),
+      last_used: null,
+      created_by: 'Anna Adminova',
+    });
     const list = await post(t.app, '/api/tokens/list', {}, { token: admin });
     const items = List.parse(list.json()).result.items;
     expect(items.map((i) => i.id)).toContain(token.id);
     expect(list.body).not.toContain(secret);
-    const [stored] = await queryRows<{ token_hash: string }>(t.database.db, sql`select token_hash from api_tokens where id = ${token.id}`);
+    const [stored] = await queryRows<{ token_hash: string }>(
+      t.database.db,
+      sql`select token_hash from api_tokens where id = ${token.id}`,
+    );
     expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.token_hash).not.toContain(secret);
   });
@@ -49,13 +66,23 @@ describe('API tokens', () => {
     const page = SimPage.parse(res.json()).result;
     expect(page.total).toBeGreaterThan(0);
     expect(new Set(page.items.map((s) => s.company_id))).toEqual(new Set([demoId]));
-    const [root] = await queryRows<{ id: number }>(t.database.db, sql`select company_id::int as id from users where email = 'root@demo.local'`);
+    const [root] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select company_id::int as id from users where email = 'root@demo.local'`,
+    );
     expect((await listSims(secret, { page: 0, size: 5, filter: { company: [root?.id] } })).statusCode).toBe(404);
-    const [row] = await queryRows<{ used: boolean }>(t.database.db, sql`select last_used_at is not null as used from api_tokens where id = ${token.id}`);
+    const [row] = await queryRows<{ used: boolean }>(
+      t.database.db,
+      sql`select last_used_at is not null as used from api_tokens where id = ${token.id}`,
+    );
     expect(row?.used).toBe(true);
     // The row is written in onResponse, after the answer left: wait for it (bounded).
-    const readAudits = () => queryRows<{ details: { method: string; path: string; status: number }; company_id: number }>(t.database.db, sql`
-      select details, company_id::int as company_id from audit_log where api_token_id = ${token.id} and action = 'api_call' order by id`);
+    const readAudits = () =>
+      queryRows<{ details: { method: string; path: string; status: number }; company_id: number }>(
+        t.database.db,
+        sql`
+      select details, company_id::int as company_id from audit_log where api_token_id = ${token.id} and action = 'api_call' order by id`,
+      );
     let audits = await readAudits();
     for (let i = 0; i < 100 && audits.length < 2; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -74,7 +101,10 @@ describe('API tokens', () => {
       ['/api/tokens/list', {}],
       ['/api/tokens/create', { name: 'escalate' }],
       ['/api/company/users/list', { company_id: demoId }],
-      ['/api/company/users/create', { company_id: demoId, email: 'x@example.test', first_name: 'X', last_name: 'Y', phone: null, role: 'admin' }],
+      [
+        '/api/company/users/create',
+        { company_id: demoId, email: 'x@example.test', first_name: 'X', last_name: 'Y', phone: null, role: 'admin' },
+      ],
       ['/api/company/update', { id: demoId, name: 'Hijacked' }],
       ['/api/profile/get', {}],
       ['/api/profile/password', { current_password: 'x', new_password: 'whatever-long' }],
@@ -96,8 +126,11 @@ describe('API tokens', () => {
     const { token, secret } = await createToken('Grouper');
     const res = await post(t.app, '/api/groups/create', { name: 'made by robot' }, { token: secret });
     expect(res.statusCode).toBe(200);
-    const [row] = await queryRows<{ n: number }>(t.database.db, sql`
-      select count(*)::int as n from audit_log where api_token_id = ${token.id} and action <> 'api_call'`);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`
+      select count(*)::int as n from audit_log where api_token_id = ${token.id} and action <> 'api_call'`,
+    );
     expect(row?.n).toBe(1);
   });
 

@@ -8,10 +8,16 @@ import { createTestApp, login, post, type TestApp } from './support/test-app.js'
 
 let t: TestApp;
 const ids: Record<'operator' | 'agency' | 'demo' | 'child', number> = { operator: 0, agency: 0, demo: 0, child: 0 };
-const tokens: Record<'root' | 'admin' | 'manager' | 'viewer', string> = { root: '', admin: '', manager: '', viewer: '' };
+const tokens: Record<'root' | 'admin' | 'manager' | 'viewer', string> = {
+  root: '',
+  admin: '',
+  manager: '',
+  viewer: '',
+};
 
 const idOf = async (name: string) =>
-  (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = ${name}`))[0]?.id ?? 0;
+  (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = ${name}`))[0]
+    ?.id ?? 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,7 +25,8 @@ beforeAll(async () => {
   ids.agency = await idOf('Sales Agent Petrov');
   ids.demo = await idOf('Demo Logistics LLC');
   ids.child = await idOf('Demo Logistics North');
-  for (const role of ['root', 'admin', 'manager', 'viewer'] as const) tokens[role] = (await login(t.app, `${role}@demo.local`)).token;
+  for (const role of ['root', 'admin', 'manager', 'viewer'] as const)
+    tokens[role] = (await login(t.app, `${role}@demo.local`)).token;
 });
 afterAll(async () => t.close());
 
@@ -49,7 +56,15 @@ describe('POST /api/company/get', () => {
       expect(codeOf(res)).toBe('not_found');
     }
     const byRoot = Answer.parse((await get(tokens.root, { id: ids.demo })).json()).result;
-    expect(byRoot.editable).toEqual(['name', 'responsible', 'whatsapp', 'contract', 'billing_type', 'overdraft', 'country']);
+    expect(byRoot.editable).toEqual([
+      'name',
+      'responsible',
+      'whatsapp',
+      'contract',
+      'billing_type',
+      'overdraft',
+      'country',
+    ]);
     expect((await get(tokens.root, { id: 999_999 })).statusCode).toBe(404);
   });
 
@@ -63,11 +78,23 @@ describe('POST /api/company/update', () => {
   it('an admin changes name, responsible and WhatsApp (international format only) and an audit row is written', async () => {
     const bad = await update(tokens.admin, { id: ids.demo, whatsapp: '8 999 000 11 22' });
     expect(bad.statusCode).toBe(400);
-    const res = await update(tokens.admin, { id: ids.demo, name: 'Demo Logistics Ltd', responsible: 'Anna Adminova', whatsapp: '+79991234567' });
+    const res = await update(tokens.admin, {
+      id: ids.demo,
+      name: 'Demo Logistics Ltd',
+      responsible: 'Anna Adminova',
+      whatsapp: '+79991234567',
+    });
     expect(res.statusCode).toBe(200);
-    expect(Answer.parse(res.json()).result).toMatchObject({ name: 'Demo Logistics Ltd', responsible: 'Anna Adminova', whatsapp: '+79991234567' });
-    const [audit] = await queryRows<{ n: number }>(t.database.db, sql`
-      select count(*)::int as n from audit_log where company_id = ${ids.demo} and action = 'company_update'`);
+    expect(Answer.parse(res.json()).result).toMatchObject({
+      name: 'Demo Logistics Ltd',
+      responsible: 'Anna Adminova',
+      whatsapp: '+79991234567',
+    });
+    const [audit] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`
+      select count(*)::int as n from audit_log where company_id = ${ids.demo} and action = 'company_update'`,
+    );
     expect(audit?.n).toBe(1);
   });
 
@@ -77,9 +104,20 @@ describe('POST /api/company/update', () => {
       expect(res.statusCode).toBe(403);
       expect(codeOf(res)).toBe('forbidden');
     }
-    const res = await update(tokens.root, { id: ids.demo, contract: 'D-2026/100', billing_type: 2, overdraft: 150.5, country: 'DE' });
+    const res = await update(tokens.root, {
+      id: ids.demo,
+      contract: 'D-2026/100',
+      billing_type: 2,
+      overdraft: 150.5,
+      country: 'DE',
+    });
     expect(res.statusCode).toBe(200);
-    expect(Answer.parse(res.json()).result).toMatchObject({ contract: 'D-2026/100', billing_type: 2, overdraft: 150.5, country: 'DE' });
+    expect(Answer.parse(res.json()).result).toMatchObject({
+      contract: 'D-2026/100',
+      billing_type: 2,
+      overdraft: 150.5,
+      country: 'DE',
+    });
     expect((await update(tokens.root, { id: ids.demo, overdraft: 1.005 })).statusCode).toBe(400);
   });
 

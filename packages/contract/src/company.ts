@@ -40,7 +40,12 @@ export type CompanyField = CompanyDetails['editable'][number];
 /** Fields a company admin may change. */
 export const COMPANY_ADMIN_FIELDS = ['name', 'responsible', 'whatsapp'] as const satisfies readonly CompanyField[];
 /** Fields only root may change, in addition. */
-export const COMPANY_ROOT_FIELDS = ['contract', 'billing_type', 'overdraft', 'country'] as const satisfies readonly CompanyField[];
+export const COMPANY_ROOT_FIELDS = [
+  'contract',
+  'billing_type',
+  'overdraft',
+  'country',
+] as const satisfies readonly CompanyField[];
 
 export const MAX_OVERDRAFT_EUR = 1_000_000;
 

@@ -59,7 +59,12 @@ export function isRoot(role: Role): boolean {
  * users, tokens, notification methods, orders or billing. Its principal carries role 'manager' so
  * tenant scoping treats it like one; permission checks use this list.
  */
-export const API_TOKEN_PERMISSIONS: readonly Permission[] = ['sims.read', 'sims.operate', 'groups.manage', 'reports.run'];
+export const API_TOKEN_PERMISSIONS: readonly Permission[] = [
+  'sims.read',
+  'sims.operate',
+  'groups.manage',
+  'reports.run',
+];
 
 /** Who a principal is: a signed-in user or an API token. */
 export type PrincipalKind = 'user' | 'api_token';

@@ -21,8 +21,11 @@ const selectTokens = (where: ReturnType<typeof sql>) => sql`
   where ${where}`;
 
 export async function listActiveTokens(db: Executor, companyId: number, limit: number): Promise<ApiTokenRow[]> {
-  return queryRows<ApiTokenRow>(db, sql`${selectTokens(sql`t.company_id = ${companyId} and t.revoked_at is null`)}
-    order by t.created_at desc, t.id desc limit ${limit}`);
+  return queryRows<ApiTokenRow>(
+    db,
+    sql`${selectTokens(sql`t.company_id = ${companyId} and t.revoked_at is null`)}
+    order by t.created_at desc, t.id desc limit ${limit}`,
+  );
 }
 
 export async function findToken(db: Executor, companyId: number, id: number): Promise<ApiTokenRow | undefined> {
@@ -31,8 +34,11 @@ export async function findToken(db: Executor, companyId: number, id: number): Pr
 }
 
 export async function countActiveTokens(db: Executor, companyId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from api_tokens where company_id = ${companyId} and revoked_at is null`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from api_tokens where company_id = ${companyId} and revoked_at is null`,
+  );
   return Number(row?.n ?? 0);
 }
 

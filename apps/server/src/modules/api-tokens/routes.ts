@@ -1,4 +1,9 @@
-import { ApiTokenCreateRequest, ApiTokenCreateResult, ApiTokenRevokeRequest, ApiTokensListResult } from '@cab/contract/api-tokens';
+import {
+  ApiTokenCreateRequest,
+  ApiTokenCreateResult,
+  ApiTokenRevokeRequest,
+  ApiTokensListResult,
+} from '@cab/contract/api-tokens';
 import { SessionCheckResult } from '@cab/contract/auth';
 import { EmptyBody } from '@cab/contract/common';
 import { resultOf } from '@cab/contract/errors';
@@ -19,12 +24,24 @@ export function registerApiTokenRoutes(app: FastifyInstance, db: Db): void {
   );
   r.post(
     API.tokensCreate,
-    { schema: { ...schema, body: ApiTokenCreateRequest, response: { 200: resultOf(ApiTokenCreateResult), ...errorResponses } } },
+    {
+      schema: {
+        ...schema,
+        body: ApiTokenCreateRequest,
+        response: { 200: resultOf(ApiTokenCreateResult), ...errorResponses },
+      },
+    },
     async (request) => ({ result: await createToken(db, principalOf(request), request.body.name) }),
   );
   r.post(
     API.tokensRevoke,
-    { schema: { ...schema, body: ApiTokenRevokeRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } } },
+    {
+      schema: {
+        ...schema,
+        body: ApiTokenRevokeRequest,
+        response: { 200: resultOf(SessionCheckResult), ...errorResponses },
+      },
+    },
     async (request) => {
       await revokeToken(db, principalOf(request), request.body.id);
       return { result: { ok: true as const } };

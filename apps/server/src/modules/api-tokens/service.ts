@@ -1,4 +1,9 @@
-import { API_TOKENS_LIMIT, type ApiToken, type ApiTokenCreateResult, type ApiTokensListResult } from '@cab/contract/api-tokens';
+import {
+  API_TOKENS_LIMIT,
+  type ApiToken,
+  type ApiTokenCreateResult,
+  type ApiTokensListResult,
+} from '@cab/contract/api-tokens';
 import { newApiTokenSecret } from '../../auth/api-token.js';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
@@ -20,8 +25,18 @@ export async function createToken(db: Db, principal: Principal, name: string): P
   if ((await repo.countActiveTokens(db, principal.companyId)) >= API_TOKENS_LIMIT) throw new AppError('conflict');
   const { secret, hash, prefix } = newApiTokenSecret();
   const id = await db.transaction(async (tx) => {
-    const created = await repo.insertToken(tx, { companyId: principal.companyId, name, tokenHash: hash, prefix, createdBy: principal.userId });
-    await insertAudit(tx, { ...auditActor(principal), action: 'api_token_create', details: { id: created, name, prefix } });
+    const created = await repo.insertToken(tx, {
+      companyId: principal.companyId,
+      name,
+      tokenHash: hash,
+      prefix,
+      createdBy: principal.userId,
+    });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'api_token_create',
+      details: { id: created, name, prefix },
+    });
     return created;
   });
   const token = await repo.findToken(db, principal.companyId, id);

@@ -2,7 +2,9 @@ import type { Principal } from '../../auth/principal.js';
 import type { AuditEntry } from './repository.js';
 
 /** Who an audit row is about: the user, the impersonating root and the API token, if any. */
-export function auditActor(principal: Principal): Pick<AuditEntry, 'companyId' | 'userId' | 'impersonatorId' | 'apiTokenId'> {
+export function auditActor(
+  principal: Principal,
+): Pick<AuditEntry, 'companyId' | 'userId' | 'impersonatorId' | 'apiTokenId'> {
   return {
     companyId: principal.companyId,
     userId: principal.userId,

@@ -19,22 +19,30 @@ export interface CompanyRow {
 }
 
 export async function findCompany(db: Executor, id: number): Promise<CompanyRow | undefined> {
-  const [row] = await queryRows<CompanyRow>(db, sql`
+  const [row] = await queryRows<CompanyRow>(
+    db,
+    sql`
     select c.id::int as id, c.parent_id::int as parent_id, p.name as parent_name, c.name, c.tax_number, c.contract,
            c.billing_type::int as billing_type, c.balance_cents::bigint as balance_cents,
            c.overdraft_cents::bigint as overdraft_cents, c.country, c.responsible, c.whatsapp, c.blocked
     from companies c left join companies p on p.id = c.parent_id and p.deleted_at is null
-    where c.id = ${id} and c.deleted_at is null`);
-  return row ? { ...row, balance_cents: Number(row.balance_cents), overdraft_cents: Number(row.overdraft_cents) } : undefined;
+    where c.id = ${id} and c.deleted_at is null`,
+  );
+  return row
+    ? { ...row, balance_cents: Number(row.balance_cents), overdraft_cents: Number(row.overdraft_cents) }
+    : undefined;
 }
 
 export const CHILDREN_LIMIT = 500;
 
 export async function listChildren(db: Executor, parentId: number): Promise<Array<{ id: number; name: string }>> {
-  return queryRows(db, sql`
+  return queryRows(
+    db,
+    sql`
     select id::int as id, name from companies
     where parent_id = ${parentId} and deleted_at is null
-    order by name, id limit ${CHILDREN_LIMIT}`);
+    order by name, id limit ${CHILDREN_LIMIT}`,
+  );
 }
 
 export interface CompanyChanges {

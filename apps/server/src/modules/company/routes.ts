@@ -17,7 +17,9 @@ export function registerCompanyPageRoutes(app: FastifyInstance, db: Db): void {
   );
   r.post(
     API.companyUpdate,
-    { schema: { ...schema, body: CompanyUpdateRequest, response: { 200: resultOf(CompanyDetails), ...errorResponses } } },
+    {
+      schema: { ...schema, body: CompanyUpdateRequest, response: { 200: resultOf(CompanyDetails), ...errorResponses } },
+    },
     async (request) => ({ result: await updateCompany(db, principalOf(request), request.body) }),
   );
 }

@@ -22,7 +22,11 @@ function editableFields(principal: Principal): CompanyField[] {
   return principal.companyBlocked ? [] : [...COMPANY_ADMIN_FIELDS];
 }
 
-export async function getCompany(db: Db, principal: Principal, requestedId: number | undefined): Promise<CompanyDetails> {
+export async function getCompany(
+  db: Db,
+  principal: Principal,
+  requestedId: number | undefined,
+): Promise<CompanyDetails> {
   const id = await resolveCompanyId(db, principal, requestedId);
   const [row, children] = await Promise.all([repo.findCompany(db, id), repo.listChildren(db, id)]);
   if (!row) throw new AppError('not_found');
@@ -40,9 +44,10 @@ export async function getCompany(db: Db, principal: Principal, requestedId: numb
     blocked: row.blocked,
     own: row.id === principal.companyId,
     // A parent the caller may not open is not named (a child company's admin sees only below).
-    parent: row.parent_id && row.parent_name && (principal.role === 'root' || row.id !== principal.companyId)
-      ? { id: row.parent_id, name: row.parent_name }
-      : null,
+    parent:
+      row.parent_id && row.parent_name && (principal.role === 'root' || row.id !== principal.companyId)
+        ? { id: row.parent_id, name: row.parent_name }
+        : null,
     children,
     editable: editableFields(principal),
   };
@@ -60,7 +65,11 @@ function changesOf(request: CompanyUpdateRequest): repo.CompanyChanges {
   return changes;
 }
 
-export async function updateCompany(db: Db, principal: Principal, request: CompanyUpdateRequest): Promise<CompanyDetails> {
+export async function updateCompany(
+  db: Db,
+  principal: Principal,
+  request: CompanyUpdateRequest,
+): Promise<CompanyDetails> {
   const id = await resolveCompanyId(db, principal, request.id);
   requirePermission(principal, 'company.edit');
   requireWritable(principal);
@@ -70,7 +79,11 @@ export async function updateCompany(db: Db, principal: Principal, request: Compa
   if (sent.some((field) => !allowed.includes(field))) throw new AppError('forbidden');
   await db.transaction(async (tx) => {
     if (!(await repo.updateCompany(tx, id, changesOf(request)))) throw new AppError('not_found');
-    await insertAudit(tx, { ...auditActor(principal), action: 'company_update', details: { company_id: id, ...fields } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'company_update',
+      details: { company_id: id, ...fields },
+    });
   });
   return getCompany(db, principal, id);
 }

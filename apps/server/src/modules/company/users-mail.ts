@@ -30,7 +30,12 @@ export async function mailPassword(
   password: string,
 ): Promise<boolean> {
   const lang = LANGS.find((l) => l === user.lang) ?? 'ru';
-  const text = fillTemplate(NEW_PASSWORD_MAIL.text[lang], { name: user.firstName, email: user.email, password, link: deps.loginUrl });
+  const text = fillTemplate(NEW_PASSWORD_MAIL.text[lang], {
+    name: user.firstName,
+    email: user.email,
+    password,
+    link: deps.loginUrl,
+  });
   try {
     await deps.mailer.send({ to: user.email, subject: NEW_PASSWORD_MAIL.subject[lang], text });
     return true;

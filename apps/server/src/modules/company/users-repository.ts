@@ -38,14 +38,20 @@ export async function listUsers(db: Executor, companyId: number): Promise<UserRo
 }
 
 export async function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select(columns).from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row;
 }
 
 /** Deleted users keep their address (the unique index covers them), so it stays taken. */
 export async function isEmailTaken(db: Executor, email: string, exceptUserId = 0): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`
-    select id from users where lower(email) = lower(${email}) and id <> ${exceptUserId} limit 1`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select id from users where lower(email) = lower(${email}) and id <> ${exceptUserId} limit 1`,
+  );
   return rows.length > 0;
 }
 
@@ -72,7 +78,10 @@ export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastNam
 };
 
 export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<void> {
-  await db.update(users).set(changes).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
 }
 
 /** Serializes changes to one company's users, so two admins cannot remove each other at once. */
@@ -81,17 +90,23 @@ export async function lockCompany(db: Executor, companyId: number): Promise<void
 }
 
 export async function countOtherActiveAdmins(db: Executor, companyId: number, exceptUserId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
     select count(*)::int as n from users
-    where company_id = ${companyId} and role = 'admin' and active and deleted_at is null and id <> ${exceptUserId}`);
+    where company_id = ${companyId} and role = 'admin' and active and deleted_at is null and id <> ${exceptUserId}`,
+  );
   return Number(row?.n ?? 0);
 }
 
 /** Signs the user out everywhere; answers the revoked families, whose sockets must close. */
 export async function revokeAllSessions(db: Executor, userId: number): Promise<string[]> {
-  const rows = await queryRows<{ family_id: string }>(db, sql`
+  const rows = await queryRows<{ family_id: string }>(
+    db,
+    sql`
     update ${refreshTokens} set revoked_at = now()
     where user_id = ${userId} and revoked_at is null
-    returning family_id::text as family_id`);
+    returning family_id::text as family_id`,
+  );
   return [...new Set(rows.map((r) => r.family_id))];
 }

@@ -45,7 +45,12 @@ function toCompanyUser(row: repo.UserRow, principal: Principal, lang: Lang): Com
   };
 }
 
-export async function listUsers(db: Db, principal: Principal, companyId: number, lang: Lang): Promise<CompanyUsersListResult> {
+export async function listUsers(
+  db: Db,
+  principal: Principal,
+  companyId: number,
+  lang: Lang,
+): Promise<CompanyUsersListResult> {
   requirePermission(principal, 'users.manage');
   const id = await resolveCompanyId(db, principal, companyId);
   const items = (await repo.listUsers(db, id)).map((row) => toCompanyUser(row, principal, lang));
@@ -96,7 +101,11 @@ export async function createUser(
       lang,
       passwordHash,
     });
-    await insertAudit(tx, { ...auditActor(principal), action: 'user_create', details: { id: created, company_id: companyId, email: request.email, role: request.role } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'user_create',
+      details: { id: created, company_id: companyId, email: request.email, role: request.role },
+    });
     return created;
   });
   const row = await repo.findUser(deps.db, id);
@@ -105,7 +114,12 @@ export async function createUser(
   return { user: toCompanyUser(row, principal, lang), mail_sent: mailSent };
 }
 
-export async function updateUser(deps: UsersDeps, principal: Principal, request: CompanyUserUpdateRequest, lang: Lang): Promise<CompanyUser> {
+export async function updateUser(
+  deps: UsersDeps,
+  principal: Principal,
+  request: CompanyUserUpdateRequest,
+  lang: Lang,
+): Promise<CompanyUser> {
   const user = await loadManagedUser(deps.db, principal, request.id);
   if (await repo.isEmailTaken(deps.db, request.email, user.id)) throw new AppError('email_taken', { email: 'invalid' });
   await deps.db.transaction(async (tx) => {
@@ -118,7 +132,11 @@ export async function updateUser(deps: UsersDeps, principal: Principal, request:
       phone: request.phone,
       role: request.role,
     });
-    await insertAudit(tx, { ...auditActor(principal), action: 'user_update', details: { id: user.id, email: request.email, role: request.role } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'user_update',
+      details: { id: user.id, email: request.email, role: request.role },
+    });
   });
   const row = await repo.findUser(deps.db, user.id);
   if (!row) throw new AppError('not_found');
@@ -135,7 +153,11 @@ export async function removeUser(deps: UsersDeps, principal: Principal, id: numb
     await repo.lockCompany(tx, user.companyId);
     await requireAnotherAdmin(tx, user);
     await repo.updateUser(tx, user.id, removal === 'block' ? { active: false } : { deletedAt: new Date() });
-    await insertAudit(tx, { ...auditActor(principal), action: `user_${removal}`, details: { id: user.id, email: user.email } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: `user_${removal}`,
+      details: { id: user.id, email: user.email },
+    });
     return repo.revokeAllSessions(tx, user.id);
   });
   await closeSessions(deps.bus, families);
@@ -145,18 +167,30 @@ export async function unblockUser(deps: UsersDeps, principal: Principal, id: num
   const user = await loadManagedUser(deps.db, principal, id);
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { active: true });
-    await insertAudit(tx, { ...auditActor(principal), action: 'user_unblock', details: { id: user.id, email: user.email } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'user_unblock',
+      details: { id: user.id, email: user.email },
+    });
   });
 }
 
 /** A new generated password, mailed; whoever knew the old one is signed out. */
-export async function sendNewPassword(deps: UsersDeps, principal: Principal, id: number): Promise<{ mail_sent: boolean }> {
+export async function sendNewPassword(
+  deps: UsersDeps,
+  principal: Principal,
+  id: number,
+): Promise<{ mail_sent: boolean }> {
   const user = await loadManagedUser(deps.db, principal, id);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const families = await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash });
-    await insertAudit(tx, { ...auditActor(principal), action: 'user_password_send', details: { id: user.id, email: user.email } });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'user_password_send',
+      details: { id: user.id, email: user.email },
+    });
     return repo.revokeAllSessions(tx, user.id);
   });
   await closeSessions(deps.bus, families);
