@@ -4,6 +4,12 @@ import { saveScreenshot } from '../support/screens.js';
 import { openShell, startInLang } from '../support/ui.js';
 
 const confirmDialog = (page: Page) => page.locator('.p-confirm-dialog');
+/** Success toasts would cover the table in the screenshot. */
+async function closeToasts(page: Page): Promise<void> {
+  const close = page.locator('.p-toast-message .p-toast-icon-close');
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) await close.first().click();
+  await expect(close).toHaveCount(0);
+}
 const userRow = (page: Page, email: string) => page.locator('tr.users-row').filter({ hasText: email });
 
 test.describe('company page /company/my (spec §3, §6)', () => {
@@ -46,6 +52,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await expect(confirmDialog(page)).toContainText('Egor Testov');
     await confirmDialog(page).locator('.p-confirm-dialog-accept').click();
     await expect(row.getByTestId('user-status')).toHaveText('Blocked');
+    await closeToasts(page);
     await saveScreenshot(page, 'company-users-en');
 
     await row.getByTestId('user-unblock').click();

@@ -157,6 +157,16 @@ describe('company users', () => {
       last_name: 'Novak-Li',
       role: 'viewer',
     });
+    const taken = await call('update', {
+      id: user.id,
+      email: 'Viewer@demo.local',
+      first_name: 'N',
+      last_name: 'N',
+      phone: null,
+      role: 'viewer',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(codeOf(taken)).toBe('email_taken');
     const password = mailedPassword(newUser.email);
     const session = await login(t.app, 'nina@example.test', password);
     expect((await call('block', { id: user.id })).statusCode).toBe(200);

@@ -66,10 +66,17 @@ export interface NewUser {
   passwordHash: string;
 }
 
-export async function insertUser(db: Executor, user: NewUser): Promise<number> {
-  const [row] = await db.insert(users).values(user).returning({ id: users.id });
-  if (!row) throw new Error('user was not stored');
-  return row.id;
+/** Null when the e-mail was taken meanwhile (the unique index decides, not the earlier check). */
+export async function insertUser(db: Executor, user: NewUser): Promise<number | null> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+/** PostgreSQL's unique_violation, as the driver or Drizzle's wrapper (in `cause`) reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
+  return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
 }
 
 export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'active'>> & {

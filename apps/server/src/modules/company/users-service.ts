@@ -101,6 +101,7 @@ export async function createUser(
       lang,
       passwordHash,
     });
+    if (created === null) throw new AppError('email_taken', { email: 'invalid' });
     await insertAudit(tx, {
       ...auditActor(principal),
       action: 'user_create',
@@ -122,22 +123,28 @@ export async function updateUser(
 ): Promise<CompanyUser> {
   const user = await loadManagedUser(deps.db, principal, request.id);
   if (await repo.isEmailTaken(deps.db, request.email, user.id)) throw new AppError('email_taken', { email: 'invalid' });
-  await deps.db.transaction(async (tx) => {
-    await repo.lockCompany(tx, user.companyId);
-    if (request.role !== 'admin') await requireAnotherAdmin(tx, user);
-    await repo.updateUser(tx, user.id, {
-      email: request.email,
-      firstName: request.first_name,
-      lastName: request.last_name,
-      phone: request.phone,
-      role: request.role,
+  try {
+    await deps.db.transaction(async (tx) => {
+      await repo.lockCompany(tx, user.companyId);
+      if (request.role !== 'admin') await requireAnotherAdmin(tx, user);
+      await repo.updateUser(tx, user.id, {
+        email: request.email,
+        firstName: request.first_name,
+        lastName: request.last_name,
+        phone: request.phone,
+        role: request.role,
+      });
+      await insertAudit(tx, {
+        ...auditActor(principal),
+        action: 'user_update',
+        details: { id: user.id, email: request.email, role: request.role },
+      });
     });
-    await insertAudit(tx, {
-      ...auditActor(principal),
-      action: 'user_update',
-      details: { id: user.id, email: request.email, role: request.role },
-    });
-  });
+  } catch (error) {
+    // Another request took the address between the check and the update.
+    if (repo.isUniqueViolation(error)) throw new AppError('email_taken', { email: 'invalid' });
+    throw error;
+  }
   const row = await repo.findUser(deps.db, user.id);
   if (!row) throw new AppError('not_found');
   return toCompanyUser(row, principal, lang);

@@ -7,9 +7,8 @@ import { CompanyUpdateRequest, type CompanyDetails, type CompanyField } from '@c
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useUpdateCompany } from '../api/company-api';
+import { initialValues, toUpdateRequest } from './company-form-values';
 import { showErrorToast } from './show-error-toast';
-
-type Values = Record<CompanyField, string>;
 
 const LABELS: Record<CompanyField, string> = {
   name: 'company.fields.name',
@@ -26,30 +25,6 @@ const HINTS: Partial<Record<CompanyField, string>> = {
   country: 'company.countryHint',
 };
 
-function initialValues(company: CompanyDetails): Values {
-  return {
-    name: company.name,
-    responsible: company.responsible ?? '',
-    whatsapp: company.whatsapp ?? '',
-    contract: company.contract ?? '',
-    billing_type: String(company.billing_type),
-    overdraft: String(company.overdraft),
-    country: company.country ?? '',
-  };
-}
-
-/** Only the fields the server says are editable are sent; empty optional ones are cleared. */
-function toRequest(id: number, fields: readonly CompanyField[], values: Values): Record<string, unknown> {
-  const body: Record<string, unknown> = { id };
-  for (const field of fields) {
-    const value = values[field].trim();
-    if (field === 'billing_type' || field === 'overdraft') body[field] = Number(value.replace(',', '.'));
-    else if (field === 'name') body[field] = value;
-    else body[field] = value === '' ? null : field === 'country' ? value.toUpperCase() : value;
-  }
-  return body;
-}
-
 export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails; onHide: () => void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState(() => initialValues(company));
@@ -61,7 +36,7 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
   const update = useUpdateCompany(onError);
 
   function submit(): void {
-    const parsed = CompanyUpdateRequest.safeParse(toRequest(company.id, company.editable, values));
+    const parsed = CompanyUpdateRequest.safeParse(toUpdateRequest(company.id, company.editable, values));
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), t('company.invalid')])));
       return;

@@ -10,15 +10,10 @@ import { ApiError } from '@/lib/api-error';
 import { useMe } from '@/lib/me-query';
 import { companyQueryOptions } from '../api/company-api';
 import { CompanyDetailsPanel } from './company-details';
+import { parseCompanyParam } from './company-param';
 import { TokensPanel } from './tokens-panel';
 import { UsersPanel } from './users-panel';
 import '../company.css';
-
-/** `my` is the caller's own company; anything but a positive integer is not a company. */
-function parseCompanyParam(param: string | undefined): number | undefined | null {
-  if (param === undefined || param === 'my') return undefined;
-  return /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null;
-}
 
 /** Route module /company/{id} and /company/my: details, users, access tokens (react-router lazy: `Component`). */
 export function Component() {
@@ -75,13 +70,13 @@ export function Component() {
     <div className="company-page">
       <PageTitle>{data.name}</PageTitle>
       <TabView className="company-tabs" data-testid="company-tabs">
-        <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building mr-2">
+        <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building">
           <CompanyDetailsPanel company={data} />
         </TabPanel>
-        <TabPanel header={t('company.tabs.users')} leftIcon="pi pi-users mr-2" visible={showUsers}>
+        <TabPanel header={t('company.tabs.users')} leftIcon="pi pi-users" visible={showUsers}>
           <UsersPanel companyId={data.id} readOnly={readOnly} />
         </TabPanel>
-        <TabPanel header={t('company.tabs.tokens')} leftIcon="pi pi-key mr-2" visible={showTokens}>
+        <TabPanel header={t('company.tabs.tokens')} leftIcon="pi pi-key" visible={showTokens}>
           <TokensPanel readOnly={readOnly} />
         </TabPanel>
       </TabView>
