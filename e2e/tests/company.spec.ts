@@ -7,8 +7,11 @@ const confirmDialog = (page: Page) => page.locator('.p-confirm-dialog');
 /** Success toasts would cover the table in the screenshot. */
 async function closeToasts(page: Page): Promise<void> {
   const close = page.locator('.p-toast-message .p-toast-icon-close');
-  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) await close.first().click();
-  await expect(close).toHaveCount(0);
+  // Closing animates; click again until none is left (bounded by the timeout).
+  await expect(async () => {
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    expect(await close.count()).toBe(0);
+  }).toPass({ timeout: 10_000 });
 }
 const userRow = (page: Page, email: string) => page.locator('tr.users-row').filter({ hasText: email });
 
@@ -29,6 +32,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await page.getByTestId('company-input-whatsapp').fill('8 999 123');
     await page.getByTestId('company-save').click();
     await expect(page.getByTestId('company-edit-dialog').getByRole('alert')).toBeVisible();
+    await saveScreenshot(page, 'company-edit-dialog-en');
     await page.getByTestId('company-input-whatsapp').fill('+79991234567');
     await page.getByTestId('company-input-responsible').fill('Anna Adminova');
     await page.getByTestId('company-save').click();
@@ -38,6 +42,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect(userRow(page, 'manager@demo.local')).toContainText('Manager');
     await page.getByTestId('users-add').click();
+    await saveScreenshot(page, 'company-user-add-en');
     await page.getByTestId('user-input-email').fill('e2e.user@example.test');
     await page.getByTestId('user-input-first_name').fill('Egor');
     await page.getByTestId('user-input-last_name').fill('Testov');
@@ -65,6 +70,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await expect(row).toHaveCount(1);
     await row.getByTestId('user-delete').click();
     await expect(confirmDialog(page)).toContainText('cannot be undone');
+    await saveScreenshot(page, 'company-user-delete-confirm-en');
     await confirmDialog(page).locator('.p-confirm-dialog-accept').click();
     await expect(row).toHaveCount(0);
 
@@ -96,6 +102,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await expect(page.getByTestId('company-edit')).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Users' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Access tokens' })).toHaveCount(0);
+    await saveScreenshot(page, 'company-viewer-en');
 
     // A child company opens from the list.
     await page.getByTestId('company-children').getByRole('link', { name: 'Demo Logistics North' }).click();
@@ -104,5 +111,6 @@ test.describe('company page /company/my (spec §3, §6)', () => {
 
     await page.goto('/company/1');
     await expect(page.getByTestId('company-not-found')).toContainText('Company not found');
+    await saveScreenshot(page, 'company-not-found-en');
   });
 });
