@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { ApiToken } from '@cab/contract/api-tokens';
 import { ErrorBody } from '@cab/contract/errors';
 import { sql } from 'drizzle-orm';
@@ -5,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
+import { openSocket } from './support/ws-client.js';
 
 let t: TestApp;
 let admin = '';
 let demoId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ listen: true });
   admin = (await login(t.app, 'admin@demo.local')).token;
   demoId =
     (
@@ -120,6 +122,17 @@ describe('API tokens', () => {
     expect(me.json()).toMatchObject({ result: { user: { role: 'manager' }, company: { id: demoId } } });
     const company = await post(t.app, '/api/company/get', {}, { token: secret });
     expect(company.json()).toMatchObject({ result: { id: demoId, editable: [] } });
+  });
+
+  it('the websocket takes only a user’s session: a token is refused there', async () => {
+    const { secret } = await createToken('Socket');
+    const socket = await openSocket(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`);
+    try {
+      socket.send({ type: 'auth', data: secret, x_app_id: crypto.randomUUID(), lang: 'en' });
+      expect(await socket.closed()).toBe(4001);
+    } finally {
+      await socket.close();
+    }
   });
 
   it('a mutation made with a token carries the token id in its own audit row', async () => {

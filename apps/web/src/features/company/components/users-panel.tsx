@@ -7,7 +7,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
-import type { CompanyUser } from '@cab/contract/company-users';
+import { COMPANY_USER_ROLES, type CompanyUser } from '@cab/contract/company-users';
 import { showSuccessToast } from '@/lib/api';
 import { companyUsersQueryOptions, useUserAction, type UserAction } from '../api/users-api';
 import { UserDialog } from './user-dialog';
@@ -23,6 +23,11 @@ const ICONS: Record<UserAction, string> = {
   delete: 'pi pi-trash',
   send_password: 'pi pi-envelope',
 };
+
+/** Root and agent accounts are listed but managed elsewhere (the server refuses them here too). */
+function isManaged(user: CompanyUser): boolean {
+  return COMPANY_USER_ROLES.some((role) => role === user.role);
+}
 
 /** Company users (spec §6): list, add, edit, block/unblock, delete, e-mail a new password. */
 export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnly: boolean }) {
@@ -55,7 +60,7 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
       aria-label={t(`users.actions.${action}`)}
       tooltip={t(`users.actions.${action}`)}
       tooltipOptions={{ position: 'top' }}
-      disabled={readOnly || (user.self && (action === 'block' || action === 'delete'))}
+      disabled={readOnly || !isManaged(user) || (user.self && (action === 'block' || action === 'delete'))}
       onClick={() => setPending({ action, user })}
       data-testid={`user-${action}`}
     />
@@ -71,7 +76,7 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
         aria-label={t('users.actions.edit')}
         tooltip={t('users.actions.edit')}
         tooltipOptions={{ position: 'top' }}
-        disabled={readOnly}
+        disabled={readOnly || !isManaged(user)}
         onClick={() => setEditing(user)}
         data-testid="user-edit"
       />
