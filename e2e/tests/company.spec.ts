@@ -20,7 +20,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
     await startInLang(page, 'en');
     await loginViaApi(page, USERS.admin);
     await openShell(page, '/company/my');
-    await expect(page.getByTestId('page-title')).toHaveText('Demo Logistics LLC');
+    await expect(page.getByTestId('company-name')).toHaveText('Demo Logistics LLC');
     await expect(page.getByTestId('company-field-contract')).toContainText('Contract');
     await expect(page.getByTestId('company-field-billing_type')).toContainText(/Prepay|Postpay/);
     await expect(page.getByTestId('company-field-balance')).toContainText('€');
@@ -106,7 +106,7 @@ test.describe('company page /company/my (spec §3, §6)', () => {
 
     // A child company opens from the list.
     await page.getByTestId('company-children').getByRole('link', { name: 'Demo Logistics North' }).click();
-    await expect(page.getByTestId('page-title')).toHaveText('Demo Logistics North');
+    await expect(page.getByTestId('company-name')).toHaveText('Demo Logistics North');
     await expect(page.getByTestId('company-field-country')).toContainText('RU');
 
     await page.goto('/company/1');

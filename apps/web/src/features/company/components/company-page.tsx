@@ -68,7 +68,10 @@ export function Component() {
   const readOnly = me?.user.company_block === true;
   return (
     <div className="company-page">
-      <PageTitle>{data.name}</PageTitle>
+      <PageTitle>{t('pages.company')}</PageTitle>
+      <p className="company-page__name" data-testid="company-name">
+        {data.name}
+      </p>
       <TabView className="company-tabs" data-testid="company-tabs">
         <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building">
           <CompanyDetailsPanel company={data} />
