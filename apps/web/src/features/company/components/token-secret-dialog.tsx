@@ -43,9 +43,11 @@ export function TokenSecretDialog({ created, onHide }: { created: ApiTokenCreate
     >
       <Message severity="warn" text={t('tokens.secretOnce')} className="token-secret__warning" />
       <div className="token-secret">
-        <input
+        {/* A textarea, so the whole secret is visible (wrapped) rather than scrolled. */}
+        <textarea
           className="p-inputtext token-secret__value"
           readOnly
+          rows={2}
           value={created.secret}
           aria-label={t('tokens.secret')}
           onFocus={(event) => event.target.select()}
