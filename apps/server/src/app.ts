@@ -27,6 +27,9 @@ import { registerNotifyMethodRoutes } from './modules/notify-methods/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerQueueRoutes } from './modules/queue/routes.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
+import { registerCompanyPageRoutes } from './modules/company/routes.js';
+import { registerCompanyUserRoutes } from './modules/company/users-routes.js';
+import { registerApiTokenRoutes } from './modules/api-tokens/routes.js';
 import { registerGroupRoutes } from './modules/groups/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerCompaniesAdminRoutes } from './modules/companies-admin/routes.js';
@@ -119,6 +122,9 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerImpersonationRoutes(app, { db, bus, auth });
   registerAuditRoutes(app, db);
   registerDepositRoutes(app, { db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS });
+  registerCompanyPageRoutes(app, db);
+  registerCompanyUserRoutes(app, { db, bus, mailer, loginUrl: `${publicUrl(config)}/login` });
+  registerApiTokenRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'registration_steps_missing',
   'registration_already_complete',
   'balance_change_invalid',
+  'user_self_action',
+  'last_admin',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ export const PERMISSIONS = [
   'companies.manage',
   'tools.use',
   'users.impersonate',
+  'company.edit',
   'users.manage',
   'tokens.manage',
   'notifyMethods.manage',
@@ -23,6 +24,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const COMPANY_ADMIN: readonly Permission[] = [
+  'company.edit',
   'users.manage',
   'tokens.manage',
   'notifyMethods.manage',
@@ -50,4 +52,23 @@ export function can(role: Role, permission: Permission): boolean {
 /** Which side-menu entries are root only (spec §6). */
 export function isRoot(role: Role): boolean {
   return role === 'root';
+}
+
+/**
+ * What a Bearer API token may do: a manager's work on its company's SIMs, never administration of
+ * users, tokens, notification methods, orders or billing. Its principal carries role 'manager' so
+ * tenant scoping treats it like one; permission checks use this list.
+ */
+export const API_TOKEN_PERMISSIONS: readonly Permission[] = [
+  'sims.read',
+  'sims.operate',
+  'groups.manage',
+  'reports.run',
+];
+
+/** Who a principal is: a signed-in user or an API token. */
+export type PrincipalKind = 'user' | 'api_token';
+
+export function canAs(kind: PrincipalKind, role: Role, permission: Permission): boolean {
+  return kind === 'api_token' ? API_TOKEN_PERMISSIONS.includes(permission) : can(role, permission);
 }

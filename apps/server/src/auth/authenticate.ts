@@ -3,7 +3,9 @@ import { ROLES } from '@cab/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
+import { insertAudit } from '../modules/audit/repository.js';
 import { findSessionPrincipal } from '../modules/auth/repository.js';
+import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import type { Principal } from './principal.js';
 import type { AccessTokens } from './tokens.js';
 
@@ -35,6 +37,8 @@ export async function resolvePrincipal(db: Db, tokens: AccessTokens, token: stri
   const role = ROLES.find((r) => r === row.role);
   if (!role) throw new AppError('unauthorized');
   return {
+    kind: 'user',
+    apiTokenId: null,
     userId: row.userId,
     companyId: row.companyId,
     role,
@@ -50,14 +54,54 @@ function isOpenPath(url: string): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/openapi.json');
 }
 
+/**
+ * Calls about a user's own sign-in (profile, password, sessions, logout): an API token is not a
+ * sign-in, so it may not make them.
+ */
+const USER_SESSION_PATHS = ['/api/profile/', '/api/logout'];
+
+function isUserSessionPath(url: string): boolean {
+  return USER_SESSION_PATHS.some((prefix) => url.startsWith(prefix));
+}
+
+/** Every call made with an API token leaves one audit row: what was called and how it ended. */
+function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const principal = request.principal;
+    if (!principal?.apiTokenId) return;
+    try {
+      await insertAudit(db, {
+        companyId: principal.companyId,
+        userId: principal.userId,
+        apiTokenId: principal.apiTokenId,
+        action: 'api_call',
+        details: { method: request.method, path: request.url.split('?')[0], status: reply.statusCode },
+        ip: request.ip,
+      });
+    } catch (error) {
+      // The answer is already sent; a lost audit row must not crash the process.
+      request.log.error({ err: error }, 'api token audit failed');
+    }
+  });
+}
+
 /** Every /api call needs a valid token unless its route says `public` (spec §6). */
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
   app.decorateRequest('principal', null);
+  registerApiTokenAudit(app, db);
   app.addHook('onRequest', async (request) => {
     if (isOpenPath(request.url) || request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized');
-    const principal = await resolvePrincipal(db, tokens, token);
+    let principal: Principal;
+    if (isApiTokenValue(token)) {
+      principal = await resolveApiTokenPrincipal(db, token);
+      // Set before the checks below, so refused calls are audited too.
+      request.principal = principal;
+      if (isUserSessionPath(request.url)) throw new AppError('forbidden');
+    } else {
+      principal = await resolvePrincipal(db, tokens, token);
+    }
     if (!principal.registrationComplete && !request.routeOptions.config.allowUnfinishedRegistration) {
       throw new AppError('registration_unfinished');
     }

@@ -39,6 +39,8 @@ const STATUS: Record<ErrorCode, number> = {
   registration_steps_missing: 422,
   registration_already_complete: 409,
   balance_change_invalid: 400,
+  user_self_action: 422,
+  last_admin: 409,
   internal: 500,
 };
 

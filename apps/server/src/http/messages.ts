@@ -76,6 +76,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Введите изменение баланса как +N или -N в евро, не более двух знаков после точки, например +100 или -12.50',
     en: 'Enter the balance change as +N or -N EUR with at most two decimals, e.g. +100 or -12.50',
   },
+  user_self_action: { ru: 'Нельзя заблокировать или удалить самого себя', en: 'You cannot block or delete yourself' },
+  last_admin: {
+    ru: 'Это последний активный администратор компании: назначьте другого, прежде чем убирать этого',
+    en: 'This is the company\'s last active administrator: appoint another one before removing this one',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -175,11 +180,23 @@ export const COMPANY_ADMIN_MAIL = {
   text: {
     ru: 'Для вашей компании «{company}» создан кабинет.\n\nАдрес входа: {link}\nE-mail: {email}\nПароль: {password}\n\nСмените пароль в разделе «Мой профиль» после первого входа.',
     en: 'A cabinet was created for your company “{company}”.\n\nSign in at: {link}\nE-mail: {email}\nPassword: {password}\n\nPlease change the password under “My profile” after the first sign-in.',
+  },
+} satisfies Record<string, Texts>;
+
 /** Sent when a company finishes the registration wizard. */
 export const REGISTRATION_MAIL = {
   subject: { ru: 'Регистрация компании завершена', en: 'Company registration complete' },
   text: {
     ru: 'Здравствуйте, {name}!\n\nКомпания «{company}» зарегистрирована в кабинете SIM-карт. Войдите по ссылке:\n\n{link}\n\nЛогин: {email}',
     en: 'Hello {name},\n\nThe company "{company}" is registered in the SIM cabinet. Sign in here:\n\n{link}\n\nLogin: {email}',
+  },
+} satisfies Record<string, Texts>;
+
+/** The mail with a password generated for a user (new user, or "e-mail a new password"). */
+export const NEW_PASSWORD_MAIL = {
+  subject: { ru: 'Ваш пароль для входа в кабинет', en: 'Your password for the cabinet' },
+  text: {
+    ru: 'Здравствуйте, {name}!\n\nДля вас задан пароль для входа в кабинет.\nE-mail: {email}\nПароль: {password}\nВход: {link}\n\nСмените его в профиле после входа.',
+    en: 'Hello {name},\n\nA password was set for you to sign in to the cabinet.\nE-mail: {email}\nPassword: {password}\nSign in: {link}\n\nPlease change it in your profile after signing in.',
   },
 } satisfies Record<string, Texts>;

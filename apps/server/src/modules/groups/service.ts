@@ -2,6 +2,7 @@ import type { Group, GroupListResult } from '@cab/contract/groups';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { auditActor } from '../audit/actor.js';
 import { insertAudit } from '../audit/repository.js';
 import * as repo from './repository.js';
 
@@ -13,7 +14,7 @@ export async function listGroups(db: Db, principal: Principal): Promise<GroupLis
 }
 
 async function audit(db: Db, principal: Principal, action: string, details: Record<string, unknown>) {
-  await insertAudit(db, { companyId: principal.companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
+  await insertAudit(db, { ...auditActor(principal), action, details });
 }
 
 export async function createGroup(db: Db, principal: Principal, name: string): Promise<Group> {

@@ -21,7 +21,8 @@ export async function getMe(db: Db, principal: Principal, clientVersion: number,
     // Root and agents work with other companies' SIMs; the empty-SIM dialog is about what one can see.
     resolveCompanyScope(db, principal, undefined, false).then((scope) => repo.countVisibleSims(db, scope)),
   ]);
-  const role = ROLES.find((r) => r === me.role) ?? 'viewer';
+  // An API token answers as what it may do (roles.ts API_TOKEN_PERMISSIONS: a manager), not as its creator.
+  const role = principal.kind === 'api_token' ? principal.role : (ROLES.find((r) => r === me.role) ?? 'viewer');
   const roleTitle = (ROLE_TITLES[role] ?? DEFAULT_ROLE_TITLE)[lang];
   const message = me.balanceProblem
     ? { type: 'danger' as const, text: BANNER_TEXTS.balanceProblem[lang], link: '/docs?new=1', target: '_self' }

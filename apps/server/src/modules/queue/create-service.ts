@@ -8,6 +8,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { JOB_QUEUES } from '../../jobs/boss.js';
 import type { EventBus } from '../../realtime/bus.js';
+import { auditActor } from '../audit/actor.js';
 import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyScope } from '../companies/scope.js';
 import { simWhere } from '../sims/list-query.js';
@@ -89,9 +90,7 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
   const data = { companyId: principal.companyId, queueId };
   await deps.jobs.insert(Array.from({ length: jobCount }, () => ({ name: JOB_QUEUES.queueBatch, data })));
   await insertAudit(deps.db, {
-    companyId: principal.companyId,
-    userId: principal.userId,
-    impersonatorId: principal.impersonatorId,
+    ...auditActor(principal),
     action: 'queue_create',
     details: { qid: queueId, reason: request.reason, count, skipped },
   });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { NetworkAdapter } from '../../network/adapter.js';
 import type { EventBus } from '../../realtime/bus.js';
+import { auditActor } from '../audit/actor.js';
 import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyScope } from '../companies/scope.js';
 import * as repo from './detail-repository.js';
@@ -64,9 +65,7 @@ export async function updateSim(deps: SimDeps, principal: Principal, input: SimU
     externalId: input.external_id === undefined ? undefined : input.external_id || null,
   });
   await insertAudit(deps.db, {
-    companyId: principal.companyId,
-    userId: principal.userId,
-    impersonatorId: principal.impersonatorId,
+    ...auditActor(principal),
     action: 'sim_update',
     details: { id: input.id, name: input.name, msu: input.msu, external_id: input.external_id },
   });

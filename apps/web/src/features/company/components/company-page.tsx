@@ -1,18 +1,93 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
+import { ApiError } from '@/lib/api-error';
+import { useMe } from '@/lib/me-query';
+import { companyQueryOptions } from '../api/company-api';
+import { CompanyDetailsPanel } from './company-details';
+import { parseCompanyParam } from './company-param';
 import { NotifyMethodsPanel } from './notify-methods-panel';
+import { TokensPanel } from './tokens-panel';
+import { UsersPanel } from './users-panel';
+import '../company.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /company/{id} and /company/my: details, users, access tokens (react-router lazy: `Component`). */
 export function Component() {
   const { t } = useTranslation();
-  const { id } = useParams();
-  // Mounted here until the company page's "Notification methods" tab exists (merged by the lead).
-  const companyId = id && /^\d+$/.test(id) ? Number(id) : 'my';
+  const requested = parseCompanyParam(useParams().id);
+  const company = useQuery({ ...companyQueryOptions(requested ?? undefined), enabled: requested !== null });
+  const me = useMe().data;
+  const role = me?.user.role;
+  const notFound = requested === null || (company.error instanceof ApiError && company.error.status === 404);
+
+  if (notFound) {
+    return (
+      <div className="company-page">
+        <PageTitle>{t('pages.company')}</PageTitle>
+        <div className="state-view card" role="alert" data-testid="company-not-found">
+          <i className="pi pi-building state-view__icon" aria-hidden="true" />
+          <h3>{t('company.notFound')}</h3>
+          <p>{t('company.notFoundHint')}</p>
+        </div>
+      </div>
+    );
+  }
+  if (company.isPending) {
+    return (
+      <div className="company-page" aria-busy="true">
+        <PageTitle>{t('pages.company')}</PageTitle>
+        <div className="card">
+          {[0, 1, 2, 3, 4, 5].map((key) => (
+            <Skeleton key={key} height="2rem" className="mb-2" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (company.isError) {
+    return (
+      <div className="company-page">
+        <PageTitle>{t('pages.company')}</PageTitle>
+        <div className="state-view card" role="alert">
+          <h3>{t('common.error')}</h3>
+          <p>{t('common.cantLoad')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void company.refetch()} />
+        </div>
+      </div>
+    );
+  }
+
+  const data = company.data;
+  // Tokens belong to the caller's own company (their calls act in it), so the tab shows only there.
+  const showTokens = data.own && role !== undefined && can(role, 'tokens.manage');
+  const showUsers = role !== undefined && can(role, 'users.manage');
+  const showNotifyMethods = role !== undefined && can(role, 'notifyMethods.manage');
+  const readOnly = me?.user.company_block === true;
   return (
-    <>
+    <div className="company-page">
       <PageTitle>{t('pages.company')}</PageTitle>
-      <NotifyMethodsPanel companyId={companyId} />
-    </>
+      <p className="company-page__name" data-testid="company-name">
+        {data.name}
+      </p>
+      <TabView className="company-tabs" data-testid="company-tabs">
+        <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building">
+          <CompanyDetailsPanel company={data} />
+        </TabPanel>
+        <TabPanel header={t('company.tabs.users')} leftIcon="pi pi-users" visible={showUsers}>
+          <UsersPanel companyId={data.id} readOnly={readOnly} />
+        </TabPanel>
+        <TabPanel header={t('company.tabs.tokens')} leftIcon="pi pi-key" visible={showTokens}>
+          <TokensPanel readOnly={readOnly} />
+        </TabPanel>
+        <TabPanel header={t('notifyMethods.title')} leftIcon="pi pi-bell" visible={showNotifyMethods}>
+          <NotifyMethodsPanel companyId={data.own ? 'my' : data.id} />
+        </TabPanel>
+      </TabView>
+    </div>
   );
 }

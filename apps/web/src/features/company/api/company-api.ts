@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompanyDetails, CompanyUpdateRequest } from '@cab/contract/company';
+import { API } from '@cab/contract/paths';
+import { api, required } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+import { ME_KEY } from '@/lib/me-query';
+import { showErrorToast } from '../components/show-error-toast';
+
+type OnError = (error: ApiError) => void;
+
+function toastUnlessNotFound(error: ApiError): void {
+  if (error.status !== 404) showErrorToast(error);
+}
+
+export const COMPANY_KEY = ['company'] as const;
+
+/** `id` undefined: the caller's own company (/company/my). */
+export function companyQueryOptions(id: number | undefined) {
+  return queryOptions({
+    queryKey: [...COMPANY_KEY, id ?? 'my'],
+    queryFn: async () =>
+      // A company the caller may not open answers 404: the page shows its not-found state, no toast.
+      required(
+        await api.post<CompanyDetails>(API.companyGet, id === undefined ? {} : { id }, {
+          onError: toastUnlessNotFound,
+        }),
+      ),
+    retry: false,
+  });
+}
+
+/** The header and sidebar show the company's name and contract (from `me`), so they refresh too. */
+export function useUpdateCompany(onError: OnError) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CompanyUpdateRequest) =>
+      required(await api.post<CompanyDetails>(API.companyUpdate, body, { onError })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}

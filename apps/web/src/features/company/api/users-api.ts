@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CompanyUser,
+  CompanyUserCreateRequest,
+  CompanyUserCreateResult,
+  CompanyUsersListResult,
+  CompanyUserUpdateRequest,
+  MailSentResult,
+} from '@cab/contract/company-users';
+import { API } from '@cab/contract/paths';
+import { api, required } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+
+type OnError = (error: ApiError) => void;
+
+const usersKey = (companyId: number) => ['company', companyId, 'users'] as const;
+
+export function companyUsersQueryOptions(companyId: number) {
+  return queryOptions({
+    queryKey: usersKey(companyId),
+    queryFn: async () =>
+      required(await api.post<CompanyUsersListResult>(API.companyUsersList, { company_id: companyId })),
+  });
+}
+
+export function useCreateUser(companyId: number, onError: OnError) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Omit<CompanyUserCreateRequest, 'company_id'>) =>
+      required(
+        await api.post<CompanyUserCreateResult>(
+          API.companyUsersCreate,
+          { ...body, company_id: companyId },
+          { onError },
+        ),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
+  });
+}
+
+export function useUpdateUser(companyId: number, onError: OnError) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CompanyUserUpdateRequest) =>
+      required(await api.post<CompanyUser>(API.companyUsersUpdate, body, { onError })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
+  });
+}
+
+export type UserAction = 'block' | 'unblock' | 'delete' | 'send_password';
+
+const ACTION_PATHS: Record<UserAction, string> = {
+  block: API.companyUsersBlock,
+  unblock: API.companyUsersUnblock,
+  delete: API.companyUsersDelete,
+  send_password: API.companyUsersSendPassword,
+};
+
+/** The one-click actions on a user; errors show the server's toast. */
+export function useUserAction(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, id }: { action: UserAction; id: number }) =>
+      required(await api.post<Partial<MailSentResult>>(ACTION_PATHS[action], { id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
+  });
+}
