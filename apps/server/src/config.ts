@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Where users reach the cabinet, for links in e-mails (default http://localhost:PORT). */
   PUBLIC_URL: z.url().optional(),
+  /** The least top-up a bill may ask for (EUR); shown in the bill generation form. */
+  BILL_MIN_AMOUNT_EUR: z.coerce.number().min(0).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

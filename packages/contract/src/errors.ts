@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'group_name_taken',
   'wrong_password',
   'reset_link_invalid',
+  'order_status_invalid',
+  'bill_not_payable',
+  'bill_amount_too_small',
+  'balance_insufficient',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,10 @@ const STATUS: Record<ErrorCode, number> = {
   group_name_taken: 409,
   wrong_password: 422,
   reset_link_invalid: 400,
+  order_status_invalid: 409,
+  bill_not_payable: 409,
+  bill_amount_too_small: 422,
+  balance_insufficient: 422,
   internal: 500,
 };
 

@@ -39,6 +39,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   group_name_taken: { ru: 'Группа с таким названием уже есть', en: 'A group with this name already exists' },
   wrong_password: { ru: 'Неверный пароль', en: 'Wrong password' },
   reset_link_invalid: { ru: 'Ссылка недействительна или устарела', en: 'The link is invalid or has expired' },
+  order_status_invalid: {
+    ru: 'Заказ нельзя перевести в этот статус из текущего',
+    en: 'The order cannot move to this status from its current one',
+  },
+  bill_not_payable: { ru: 'Счёт уже оплачен или отменён', en: 'The bill is already paid or cancelled' },
+  bill_amount_too_small: {
+    ru: 'Минимальная рекомендуемая сумма счёта — {min} EUR',
+    en: 'The minimum recommended bill amount is {min} EUR',
+  },
+  balance_insufficient: { ru: 'На балансе недостаточно средств', en: 'The balance does not cover this bill' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -47,6 +57,11 @@ export const FIELD_MESSAGES = {
   invalid: { ru: 'Неверное значение', en: 'Wrong value' },
   tooLong: { ru: 'Слишком длинное значение', en: 'The value is too long' },
   unknownField: { ru: 'Неизвестное поле', en: 'Unknown field' },
+  orderCount: {
+    ru: 'Количество должно быть кратно 50. Минимальное количество — 50 шт.',
+    en: 'Quantity must be a multiple of 50. Minimum quantity is 50 pcs.',
+  },
+  belowMinimum: { ru: 'Меньше минимальной рекомендуемой суммы', en: 'Below the minimum recommended amount' },
 } satisfies Record<string, Texts>;
 
 export const ROLE_TITLES: Record<Role, Texts> = {
