@@ -84,14 +84,14 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       className="bills-table"
       data-testid="bills-table"
     >
-      <Column header={t('docs.number')} field="number" />
-      <Column header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} />
+      <Column header={t('docs.number')} field="number" className="bills-table__nowrap" />
+      <Column header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
       <Column header={t('docs.company')} field="company_name" />
-      <Column header={t('docs.period')} field="period" />
+      <Column header={t('docs.period')} field="period" className="bills-table__nowrap" />
       <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100)} className="bills-table__num" />
       <Column header={t('docs.statusLabel')} body={(bill: Bill) => <BillStatusTag status={bill.status} />} />
-      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} />
-      <Column header={t('docs.paidAt')} body={(bill: Bill) => (bill.paid_at ? formatUnixDate(bill.paid_at) : '—')} />
+      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} className="bills-table__nowrap" />
+      <Column header={t('docs.paidAt')} body={(bill: Bill) => (bill.paid_at ? formatUnixDate(bill.paid_at) : '—')} className="bills-table__nowrap" />
       <Column header={t('docs.pdf')} body={pdf} />
       <Column header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
     </DataTable>

@@ -72,13 +72,13 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
       className="orders-table"
       data-testid="orders-table"
     >
-      <Column header={t('orders.number')} field="number" />
-      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} />
+      <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
+      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__nowrap" />
       {actor.isRoot && <Column header={t('orders.company')} field="company_name" />}
       <Column header={t('orders.count')} field="count" className="orders-table__num" />
       <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100)} className="orders-table__num" />
       <Column header={t('orders.statusLabel')} body={(order: Order) => <OrderStatusTag status={order.status} />} />
-      <Column header={t('orders.bill')} body={bill} />
+      <Column header={t('orders.bill')} body={bill} className="orders-table__nowrap" />
       <Column header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
       <Column header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
     </DataTable>
