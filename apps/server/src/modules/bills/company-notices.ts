@@ -13,7 +13,16 @@ export type Texts = Record<Lang, string>;
 export async function noticeCompany(
   db: Db,
   bus: EventBus,
-  notice: { companyId: number; orderId: number | null; billId: number | null; category: NewNotification['category']; type: NewNotification['type']; text: Texts },
+  notice: {
+    companyId: number;
+    orderId: number | null;
+    billId: number | null;
+    category: NewNotification['category'];
+    type: NewNotification['type'];
+    text: Texts;
+    /** Who made the change: already told by the answer, so no popup for them. */
+    actorId: number;
+  },
 ): Promise<void> {
   const admins = await queryRows<{ id: number; lang: string }>(db, sql`
     select id::int as id, lang from users
@@ -26,7 +35,7 @@ export async function noticeCompany(
       type: notice.type,
       category: notice.category,
       text: notice.text[lang],
-      popup: true,
+      popup: admin.id !== notice.actorId,
     });
   }
   await bus.publish(

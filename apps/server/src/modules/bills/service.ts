@@ -91,11 +91,12 @@ export class BillService {
     });
     await this.audit(principal, companyId, 'bill_create', { id: bill.id, amount_cents: amountCents });
     await noticeCompany(db, bus, {
+      actorId: principal.userId,
       companyId,
       orderId: null,
       billId: bill.id,
       category: 'billing',
-      type: 'info',
+      type: 'success',
       text: {
         ru: `Выставлен счёт ${bill.number} на ${formatEur(amountCents)} EUR`,
         en: `Bill ${bill.number} for ${formatEur(amountCents)} EUR is issued`,
@@ -170,6 +171,7 @@ export class BillService {
     });
     await this.audit(principal, row.company_id, 'bill_cancel', { id: row.id });
     await noticeCompany(this.deps.db, this.deps.bus, {
+      actorId: principal.userId,
       companyId: row.company_id,
       orderId: row.order_id,
       billId: row.id,
@@ -197,6 +199,7 @@ export class BillService {
     const { db, bus } = this.deps;
     await this.audit(principal, row.company_id, action, { id: row.id, amount_cents: Number(row.amount_cents) });
     await noticeCompany(db, bus, {
+      actorId: principal.userId,
       companyId: row.company_id,
       orderId: row.order_id,
       billId: row.id,

@@ -107,11 +107,12 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
   });
   await audit(db, principal, request.company_id, 'order_create', { id: ids.order.id, count: request.count, bill_id: ids.bill.id });
   await noticeCompany(db, bus, {
+    actorId: principal.userId,
     companyId: request.company_id,
     orderId: ids.order.id,
     billId: ids.bill.id,
     category: 'billing',
-    type: 'info',
+    type: 'success',
     text: {
       ru: `Заказ ${ids.order.number} создан, выставлен счёт ${ids.bill.number}`,
       en: `Order ${ids.order.number} is created, bill ${ids.bill.number} is issued`,
@@ -130,7 +131,7 @@ export async function moveOrder(db: Db, bus: EventBus, principal: Principal, req
   const row = await loadOrder(db, principal, request.id);
   await changeStatus(db, row, request.status, ORDER_TRANSITIONS, request.supplier_comment);
   await audit(db, principal, row.company_id, 'order_status', { id: row.id, from: row.status, to: request.status });
-  await noticeStatus(db, bus, row, request.status);
+  await noticeStatus(db, bus, principal, row, request.status);
   return getOrder(db, principal, row.id);
 }
 
@@ -142,7 +143,7 @@ export async function cancelOrder(db: Db, bus: EventBus, principal: Principal, i
   const cancellable = Object.fromEntries(ORDER_STATUSES.map((s) => [s, ORDER_CANCELLABLE.includes(s) ? [ORDER_STATUS.cancelled] : []]));
   await changeStatus(db, row, ORDER_STATUS.cancelled, cancellable);
   await audit(db, principal, row.company_id, 'order_cancel', { id: row.id, from: row.status });
-  await noticeStatus(db, bus, row, ORDER_STATUS.cancelled);
+  await noticeStatus(db, bus, principal, row, ORDER_STATUS.cancelled);
   return getOrder(db, principal, row.id);
 }
 
@@ -174,9 +175,10 @@ async function changeStatus(
   });
 }
 
-async function noticeStatus(db: Db, bus: EventBus, row: repo.OrderRow, status: OrderStatus): Promise<void> {
+async function noticeStatus(db: Db, bus: EventBus, principal: Principal, row: repo.OrderRow, status: OrderStatus): Promise<void> {
   const text = orderStatusText(row.number, status);
   await noticeCompany(db, bus, {
+    actorId: principal.userId,
     companyId: row.company_id,
     orderId: row.id,
     billId: row.bill_id,
