@@ -40,7 +40,7 @@ const markPaid = (id: number, token = tokens.root) => post(t.app, '/api/bills/ma
 async function countSims(token: string, query: string): Promise<number> {
   const res = await post(t.app, '/api/sims/list', { page: 0, size: 25, filter: { query, blocked: 0 } }, { token });
   expect(res.statusCode, res.body).toBe(200);
-  return SimListResult.parse(res.json().result).total;
+  return z.object({ result: SimListResult }).parse(res.json()).result.total;
 }
 
 describe('order validation', () => {
@@ -129,7 +129,7 @@ describe('order lifecycle', () => {
     const list = async (token: string, filter: object, page = 0, size = 25) => {
       const res = await call('list', { page, size, filter }, token);
       expect(res.statusCode, res.body).toBe(200);
-      return OrderListResult.parse(res.json().result);
+      return z.object({ result: OrderListResult }).parse(res.json()).result;
     };
     const actual = await list(tokens.admin, { group: 'actual' });
     expect(actual.items.every((o) => [0, 1, 2, 5].includes(o.status))).toBe(true);
@@ -144,6 +144,23 @@ describe('order lifecycle', () => {
     expect(firstPage.total).toBe(all.total);
     const secondPage = await list(tokens.root, {}, 1, 2);
     expect(secondPage.items[0]?.id).not.toBe(firstPage.items[0]?.id);
+  });
+});
+
+describe('order events', () => {
+  it('pushes the order event to the company on create, payment and status change', async () => {
+    const events: { companyId: number | undefined; id: number }[] = [];
+    const unsubscribe = t.bus.subscribe((message) => {
+      if (message.kind === 'event' && message.event.type === 'order') events.push({ companyId: message.audience.companyId, id: message.event.data.id });
+    });
+    const order = await createOrder({ ...validOrder(), company_id: companies.child });
+    await expect.poll(() => events.filter((e) => e.id === order.id).length).toBe(1);
+    expect(events.find((e) => e.id === order.id)?.companyId).toBe(companies.child);
+    expect((await markPaid(order.bill_id ?? 0)).statusCode).toBe(200);
+    expect((await move(order.id, 5)).statusCode).toBe(200);
+    await expect.poll(() => events.filter((e) => e.id === order.id).length).toBe(3);
+    expect(events.every((e) => e.companyId === companies.child)).toBe(true);
+    unsubscribe();
   });
 });
 
@@ -168,7 +185,24 @@ describe('order roles and tenants', () => {
     expect((await call('get', { id: foreign.id }, tokens.admin)).statusCode).toBe(404);
     expect((await call('cancel', { id: foreign.id }, tokens.admin)).statusCode).toBe(404);
     expect((await call('get', { id: foreign.id }, tokens.agent)).statusCode).toBe(404);
-    const list = OrderListResult.parse((await call('list', { page: 0, size: 500 }, tokens.admin)).json().result);
+    const list = z.object({ result: OrderListResult }).parse((await call('list', { page: 0, size: 500 }, tokens.admin)).json()).result;
     expect(list.items.some((o) => o.id === foreign.id)).toBe(false);
+  });
+});
+
+describe('blocked company', () => {
+  it('reads its orders but may not order or cancel (read-only cabinet)', async () => {
+    const order = await createOrder();
+    await t.database.db.execute(sql`update companies set blocked = true where id = ${companies.demo}`);
+    try {
+      expect((await call('list', { page: 0, size: 25 }, tokens.admin)).statusCode).toBe(200);
+      const refused = await call('create', validOrder(), tokens.admin);
+      expect(refused.statusCode).toBe(403);
+      expect(ErrorAnswer.parse(refused.json()).code).toBe('company_blocked');
+      expect((await call('cancel', { id: order.id }, tokens.admin)).statusCode).toBe(403);
+      expect((await post(t.app, '/api/bills/pay_from_balance', { id: order.bill_id }, { token: tokens.admin })).statusCode).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`update companies set blocked = false where id = ${companies.demo}`);
+    }
   });
 });
