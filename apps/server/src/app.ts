@@ -16,6 +16,9 @@ import type { Database } from './db/client.js';
 import { createMailer } from './delivery/mail.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSpa } from './http/static-spa.js';
+import { registerBillRoutes } from './modules/bills/routes.js';
+import { BillService } from './modules/bills/service.js';
+import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { registerForgotRoutes } from './modules/forgot/routes.js';
@@ -125,6 +128,8 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerCompanyPageRoutes(app, db);
   registerCompanyUserRoutes(app, { db, bus, mailer, loginUrl: `${publicUrl(config)}/login` });
   registerApiTokenRoutes(app, db);
+  registerOrderRoutes(app, { db, bus });
+  registerBillRoutes(app, new BillService({ db, bus, minAmountEur: config.BILL_MIN_AMOUNT_EUR }));
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

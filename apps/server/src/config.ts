@@ -39,6 +39,8 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The least top-up a bill may ask for (EUR); shown in the bill generation form. */
+  BILL_MIN_AMOUNT_EUR: z.coerce.number().min(0).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 export type Config = z.infer<typeof ConfigSchema>;

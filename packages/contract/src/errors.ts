@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'balance_change_invalid',
   'user_self_action',
   'last_admin',
+  'order_status_invalid',
+  'bill_not_payable',
+  'bill_amount_too_small',
+  'balance_insufficient',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

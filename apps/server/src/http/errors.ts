@@ -41,6 +41,10 @@ const STATUS: Record<ErrorCode, number> = {
   balance_change_invalid: 400,
   user_self_action: 422,
   last_admin: 409,
+  order_status_invalid: 409,
+  bill_not_payable: 409,
+  bill_amount_too_small: 422,
+  balance_insufficient: 422,
   internal: 500,
 };
 

@@ -81,6 +81,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Это последний активный администратор компании: назначьте другого, прежде чем убирать этого',
     en: 'This is the company\'s last active administrator: appoint another one before removing this one',
   },
+  order_status_invalid: {
+    ru: 'Заказ нельзя перевести в этот статус из текущего',
+    en: 'The order cannot move to this status from its current one',
+  },
+  bill_not_payable: { ru: 'Счёт уже оплачен или отменён', en: 'The bill is already paid or cancelled' },
+  bill_amount_too_small: {
+    ru: 'Минимальная рекомендуемая сумма счёта — {min} EUR',
+    en: 'The minimum recommended bill amount is {min} EUR',
+  },
+  balance_insufficient: { ru: 'На балансе недостаточно средств', en: 'The balance does not cover this bill' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
 };
 
@@ -99,6 +109,11 @@ export const FIELD_MESSAGES = {
     ru: 'Введите ключ чата от нашего бота: числовой id чата или @имя канала',
     en: 'Enter the chat key from our bot: a numeric chat id or an @channel name',
   },
+  orderCount: {
+    ru: 'Количество должно быть кратно 50. Минимальное количество — 50 шт.',
+    en: 'Quantity must be a multiple of 50. Minimum quantity is 50 pcs.',
+  },
+  belowMinimum: { ru: 'Меньше минимальной рекомендуемой суммы', en: 'Below the minimum recommended amount' },
 } satisfies Record<string, Texts>;
 
 export const ROLE_TITLES: Record<Role, Texts> = {

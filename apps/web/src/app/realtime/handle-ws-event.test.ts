@@ -52,4 +52,12 @@ describe('handleWsEvent', () => {
     expect(ctx.toast).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: 'ws.authError' }));
     await Promise.resolve();
   });
+
+  it('refreshes orders and bills on an order event', () => {
+    const { queryClient, ctx } = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    handleWsEvent({ type: 'order', data: { id: 5, order_id: 5, bill_id: 7 } }, ctx);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bills'] });
+  });
 });

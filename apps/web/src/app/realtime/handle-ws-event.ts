@@ -42,7 +42,9 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       void queryClient.invalidateQueries({ queryKey: ['sims'] });
       return;
     case 'order':
+      // Orders and their bills change together (an order issues a bill; a paid bill starts the order).
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['bills'] });
       return;
     case 'notify': {
       const { popup, ...notification } = event.data;

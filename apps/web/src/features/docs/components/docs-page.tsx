@@ -1,8 +1,44 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
+import { useMe } from '@/lib/me-query';
+import { useBillList } from '../api/bills-api';
+import type { BillActor } from './bill-actions';
+import { BillsTable } from './bills-table';
+import { DocsFilter } from './docs-filter';
+import { parseDocsListState, toBillListRequest, writeDocsListState, type DocsListState } from './docs-list-state';
+import { NewBillDialog } from './new-bill-dialog';
+import '../docs.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /docs (and /docs?new=1): bills with the docs filter, and bill generation. */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.docs')}</PageTitle>;
+  const [params, setParams] = useSearchParams();
+  const state = parseDocsListState(params);
+  const update = (patch: Partial<DocsListState>) => setParams((previous) => writeDocsListState({ ...parseDocsListState(previous), ...patch }));
+  const list = useBillList(toBillListRequest(state));
+  const me = useMe().data;
+  const role = me?.user.role;
+  const canManage = role ? can(role, 'bills.manage') : false;
+  const actor: BillActor = {
+    isRoot: role === 'root',
+    canManage,
+    ownCompanyId: me?.company.id ?? null,
+    balanceCents: me?.company.billing_type === 1 && me.company.balance !== null ? Math.round(me.company.balance * 100) : null,
+  };
+  return (
+    <div className="docs-page">
+      <div className="docs-page__head">
+        <PageTitle>{t('pages.docs')}</PageTitle>
+        {canManage && <Button type="button" icon="pi pi-plus" label={t('docs.create')} onClick={() => update({ creating: true })} data-testid="docs-create" />}
+      </div>
+      <DocsFilter state={state} onChange={update} />
+      <BillsTable list={list} state={state} actor={actor} onPage={(page, size) => update({ page, size })} />
+      <NewBillDialog visible={state.creating && canManage} onHide={() => update({ creating: false })} />
+      <ConfirmDialog />
+    </div>
+  );
 }

@@ -1,8 +1,57 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { SelectButton } from 'primereact/selectbutton';
+import { ORDER_GROUPS, type OrderGroup } from '@cab/contract/orders';
+import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
+import { useMe } from '@/lib/me-query';
+import { useOrderList } from '../api/orders-api';
+import { NewOrderDialog } from './new-order-dialog';
+import type { OrderActor } from './order-actions';
+import { parseOrderListState, toOrderListRequest, writeOrderListState, type OrderListState } from './order-list-state';
+import { OrdersTable } from './orders-table';
+import '../orders.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/** Route module /orders (and /orders?new=1): the order list by status group and the new-order dialog. */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.orders')}</PageTitle>;
+  const [params, setParams] = useSearchParams();
+  const state = parseOrderListState(params);
+  const update = (patch: Partial<OrderListState>) => setParams((previous) => writeOrderListState({ ...parseOrderListState(previous), ...patch }));
+  const list = useOrderList(toOrderListRequest(state));
+  const me = useMe().data;
+  const role = me?.user.role;
+  const canManage = role ? can(role, 'orders.manage') : false;
+  const actor: OrderActor = {
+    isRoot: role === 'root',
+    canManage,
+    balanceCents: me?.company.billing_type === 1 && me.company.balance !== null ? Math.round(me.company.balance * 100) : null,
+    ownCompanyId: me?.company.id ?? null,
+  };
+  const groups = ORDER_GROUPS.map((group) => ({ value: group, label: t(`orders.groups.${group}`) }));
+
+  return (
+    <div className="orders-page">
+      <div className="orders-page__head">
+        <PageTitle>{t('pages.orders')}</PageTitle>
+        {canManage && (
+          <Button type="button" icon="pi pi-plus" label={t('orders.create')} onClick={() => update({ creating: true })} data-testid="orders-create" />
+        )}
+      </div>
+      <SelectButton
+        className="orders-page__groups"
+        value={state.group}
+        options={groups}
+        allowEmpty={false}
+        onChange={(event) => update({ group: event.value as OrderGroup, page: 1 })}
+        aria-label={t('orders.groupsLabel')}
+        data-testid="orders-groups"
+      />
+      <OrdersTable list={list} state={state} actor={actor} onPage={(page, size) => update({ page, size })} />
+      <NewOrderDialog visible={state.creating && canManage} onHide={() => update({ creating: false })} />
+      <ConfirmDialog />
+    </div>
+  );
 }

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import type { Bill } from '@cab/contract/bills';
+import { formatMoney } from '@/components/format-money';
+import { showSuccessToast } from '@/lib/api';
+import { useCancelBill, useMarkBillPaid, usePayFromBalance } from '../api/bills-api';
+
+export interface BillActor {
+  isRoot: boolean;
+  canManage: boolean;
+  ownCompanyId: number | null;
+  /** Prepay balance in cents; null for postpay companies. */
+  balanceCents: number | null;
+}
+
+/** Root marks a bill paid or cancelled; a prepay admin pays an order bill from the balance. Each confirmed. */
+export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
+  const { t } = useTranslation();
+  const markPaid = useMarkBillPaid();
+  const cancel = useCancelBill();
+  const pay = usePayFromBalance();
+  if (bill.status !== 'unpaid') return null;
+  const amount = formatMoney(bill.amount_cents / 100);
+  const ask = (header: string, message: string, accept: () => void, danger = false) =>
+    confirmDialog({
+      header,
+      message,
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: t('docs.yes'),
+      rejectLabel: t('docs.no'),
+      ...(danger ? { acceptClassName: 'p-button-danger' } : {}),
+      accept,
+    });
+  const canPay =
+    !actor.isRoot &&
+    actor.canManage &&
+    bill.kind === 'order' &&
+    bill.company_id === actor.ownCompanyId &&
+    actor.balanceCents !== null &&
+    actor.balanceCents >= bill.amount_cents;
+  return (
+    <div className="bill-actions">
+      {actor.isRoot && (
+        <>
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-check"
+            label={t('docs.markPaid')}
+            loading={markPaid.isPending}
+            onClick={() =>
+              ask(t('docs.markPaidTitle'), t('docs.markPaidConfirm', { number: bill.number, amount }), () =>
+                markPaid.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.markedPaid')) }),
+              )
+            }
+            data-testid="bill-mark-paid"
+          />
+          <Button
+            type="button"
+            size="small"
+            text
+            severity="danger"
+            label={t('docs.cancel')}
+            loading={cancel.isPending}
+            onClick={() =>
+              ask(t('docs.cancelTitle'), t('docs.cancelConfirm', { number: bill.number }), () =>
+                cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.cancelled')) }), true,
+              )
+            }
+            data-testid="bill-cancel"
+          />
+        </>
+      )}
+      {canPay && (
+        <Button
+          type="button"
+          size="small"
+          icon="pi pi-wallet"
+          label={t('docs.payFromBalance')}
+          loading={pay.isPending}
+          onClick={() =>
+            ask(t('docs.payTitle'), t('docs.payConfirm', { number: bill.number, amount }), () =>
+              pay.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.paid')) }),
+            )
+          }
+          data-testid="bill-pay-balance"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Skeleton } from 'primereact/skeleton';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import type { Bill, BillListResult } from '@cab/contract/bills';
+import { formatMoney } from '@/components/format-money';
+import { formatUnixDate } from '@/lib/format-date';
+import { showToast } from '@/lib/toast-bus';
+import { BillActions, type BillActor } from './bill-actions';
+import { BillStatusTag } from './bill-status-tag';
+import type { DocsListState } from './docs-list-state';
+import { openBillPdf } from './open-bill-pdf';
+
+interface BillsTableProps {
+  list: UseQueryResult<BillListResult>;
+  state: DocsListState;
+  actor: BillActor;
+  onPage: (page: number, size: number) => void;
+}
+
+export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
+  const { t } = useTranslation();
+  if (list.isPending) {
+    return (
+      <div className="card" aria-busy="true">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} height="2.5rem" className="mb-2" />
+        ))}
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="state-view card" role="alert">
+        <h3>{t('common.error')}</h3>
+        <p>{t('common.cantLoad')}</p>
+        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
+      </div>
+    );
+  }
+  const { items, total } = list.data;
+  if (total === 0) {
+    return (
+      <div className="state-view card" data-testid="docs-empty">
+        <i className="pi pi-file state-view__icon" aria-hidden="true" />
+        <h3>{t('docs.empty')}</h3>
+        <p>{t('docs.emptyHint')}</p>
+      </div>
+    );
+  }
+  const pdf = (bill: Bill) => (
+    <Button
+      type="button"
+      text
+      size="small"
+      icon="pi pi-file-pdf"
+      label={t('docs.pdf')}
+      aria-label={t('docs.openPdf', { number: bill.number })}
+      onClick={() =>
+        void openBillPdf(bill.id).then((ok) => {
+          if (!ok) showToast({ severity: 'error', summary: t('common.error'), detail: t('docs.pdfFailed'), life: TOAST_LIFE_MS, group: 'tr' });
+        })
+      }
+      data-testid="bill-pdf"
+    />
+  );
+  return (
+    <DataTable
+      value={items}
+      dataKey="id"
+      size="small"
+      stripedRows
+      lazy
+      paginator
+      first={(state.page - 1) * state.size}
+      rows={state.size}
+      totalRecords={total}
+      rowsPerPageOptions={[25, 50, 100]}
+      onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+      loading={list.isFetching && !list.isPending}
+      className="bills-table"
+      data-testid="bills-table"
+    >
+      <Column header={t('docs.number')} field="number" className="bills-table__nowrap" />
+      <Column header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
+      <Column header={t('docs.company')} field="company_name" />
+      <Column header={t('docs.period')} field="period" className="bills-table__nowrap" />
+      <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100)} className="bills-table__num" />
+      <Column header={t('docs.statusLabel')} body={(bill: Bill) => <BillStatusTag status={bill.status} />} />
+      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} className="bills-table__nowrap" />
+      <Column header={t('docs.paidAt')} body={(bill: Bill) => (bill.paid_at ? formatUnixDate(bill.paid_at) : '—')} className="bills-table__nowrap" />
+      <Column header={t('docs.pdf')} body={pdf} />
+      <Column header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+    </DataTable>
+  );
+}

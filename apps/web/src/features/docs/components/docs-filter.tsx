@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { BILL_PAID_FILTERS } from '@cab/contract/bills';
+import { billCompaniesQuery } from '../api/bills-api';
+import type { DocsListState } from './docs-list-state';
+
+interface DocsFilterProps {
+  state: DocsListState;
+  onChange: (patch: Partial<DocsListState>) => void;
+}
+
+/** The docs filter bar (spec §3): paid, company (default all), period (YYYY-MM), country. */
+export function DocsFilter({ state, onChange }: DocsFilterProps) {
+  const { t } = useTranslation();
+  const companies = useQuery(billCompaniesQuery);
+  const set = (patch: Partial<DocsListState>) => onChange({ ...patch, page: 1 });
+  const filtered = state.paid !== 0 || state.company !== null || state.period !== '' || state.country !== '';
+  return (
+    <div className="docs-filter card" role="search" data-testid="docs-filter">
+      <div className="docs-filter__field">
+        <label htmlFor="docs-paid">{t('docs.filter.paid')}</label>
+        <select id="docs-paid" className="p-inputtext" value={state.paid} onChange={(e) => set({ paid: Number(e.target.value) as DocsListState['paid'] })} data-testid="docs-paid">
+          {BILL_PAID_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`docs.filter.paidOptions.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="docs-filter__field">
+        <label htmlFor="docs-company">{t('docs.filter.company')}</label>
+        <select
+          id="docs-company"
+          className="p-inputtext"
+          value={state.company ?? ''}
+          onChange={(e) => set({ company: e.target.value ? Number(e.target.value) : null })}
+          data-testid="docs-company"
+        >
+          <option value="">{t('docs.filter.companyAll')}</option>
+          {(companies.data?.items ?? []).map((company) => (
+            <option key={company.id} value={company.id}>
+              {company.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="docs-filter__field">
+        <label htmlFor="docs-period">{t('docs.filter.period')}</label>
+        <InputText id="docs-period" type="month" value={state.period} onChange={(e) => set({ period: e.target.value })} data-testid="docs-period" />
+      </div>
+      <div className="docs-filter__field docs-filter__field--short">
+        <label htmlFor="docs-country">{t('docs.filter.country')}</label>
+        <InputText
+          id="docs-country"
+          maxLength={2}
+          placeholder="RU"
+          value={state.country}
+          onChange={(e) => {
+            const value = e.target.value.toUpperCase();
+            // Ask the server only for a whole two-letter code (or none).
+            if (value.length !== 1) set({ country: value });
+          }}
+          data-testid="docs-country"
+        />
+      </div>
+      {filtered && (
+        <Button
+          type="button"
+          text
+          icon="pi pi-filter-slash"
+          label={t('docs.filter.reset')}
+          onClick={() => set({ paid: 0, company: null, period: '', country: '' })}
+          data-testid="docs-reset"
+        />
+      )}
+    </div>
+  );
+}

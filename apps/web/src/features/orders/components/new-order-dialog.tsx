@@ -1,0 +1,119 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { ORDER_COUNT_STEP, SIM_PRICE_CENTS } from '@cab/contract/orders';
+import { formatMoney } from '@/components/format-money';
+import { showSuccessToast } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+import { showToast } from '@/lib/toast-bus';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { orderCompaniesQuery, useCreateOrder } from '../api/orders-api';
+import { OrderField } from './order-field';
+import { orderFormSchema, type OrderFormValues } from './order-form-schema';
+
+const FIELDS = ['company_id', 'count', 'contact', 'address'] as const;
+
+/** The new-order dialog (/orders?new=1): the amount follows the count as the user types. */
+export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const companies = useQuery({ ...orderCompaniesQuery, enabled: visible });
+  const own = companies.data?.items.find((company) => company.own) ?? companies.data?.items[0];
+  const form = useForm<OrderFormValues>({
+    values: { company_id: own?.id ?? 0, count: ORDER_COUNT_STEP * 2, contact: '', address: '' },
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(orderFormSchema),
+  });
+  const onError = (error: ApiError) => {
+    const fields = FIELDS.filter((name) => error.fields?.[name]);
+    if (fields.length === 0) {
+      showToast({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE_MS, group: 'tr' });
+      return;
+    }
+    for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
+  };
+  const create = useCreateOrder(onError);
+  const { errors } = form.formState;
+  const count = useWatch({ control: form.control, name: 'count' });
+  const amountCents = Number.isFinite(count) && count > 0 ? Math.round(count) * SIM_PRICE_CENTS : 0;
+
+  const close = () => {
+    form.reset();
+    onHide();
+  };
+  const submit = form.handleSubmit((values) => {
+    create.mutate(values, {
+      onSuccess: (order) => {
+        showSuccessToast(t('orders.createdToast', { number: order.number }));
+        close();
+      },
+    });
+  });
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={close}
+      header={t('orders.newTitle')}
+      style={{ width: '34rem' }}
+      breakpoints={{ '640px': '95vw' }}
+      draggable={false}
+      modal
+      data-testid="order-new-dialog"
+    >
+      <form className="order-form" onSubmit={(event) => void submit(event)} noValidate>
+        <OrderField id="order-company" label={t('orders.company')} error={errors.company_id}>
+          <select
+            id="order-company"
+            className="p-inputtext order-select"
+            data-testid="order-company"
+            {...form.register('company_id', { valueAsNumber: true })}
+          >
+            {(companies.data?.items ?? []).map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+          </select>
+        </OrderField>
+        <OrderField id="order-count" label={t('orders.count')} hint={t('orders.countHint')} error={errors.count}>
+          <InputText
+            id="order-count"
+            type="number"
+            inputMode="numeric"
+            min={ORDER_COUNT_STEP}
+            step={ORDER_COUNT_STEP}
+            invalid={Boolean(errors.count)}
+            data-testid="order-count"
+            {...form.register('count', { valueAsNumber: true })}
+          />
+        </OrderField>
+        <OrderField id="order-contact" label={t('orders.contact')} hint={t('orders.contactHint')} error={errors.contact}>
+          <InputText id="order-contact" maxLength={500} invalid={Boolean(errors.contact)} data-testid="order-contact" {...form.register('contact')} />
+        </OrderField>
+        <OrderField id="order-address" label={t('orders.address')} error={errors.address}>
+          <InputTextarea
+            id="order-address"
+            rows={3}
+            maxLength={1000}
+            autoResize
+            invalid={Boolean(errors.address)}
+            data-testid="order-address"
+            {...form.register('address')}
+          />
+        </OrderField>
+        <p className="order-form__amount" data-testid="order-amount">
+          {t('orders.amountLine', { price: formatMoney(SIM_PRICE_CENTS / 100), amount: formatMoney(amountCents / 100) })}
+        </p>
+        <div className="order-form__actions">
+          <Button type="button" label={t('orders.cancelForm')} text onClick={close} />
+          <Button type="submit" label={t('orders.submit')} icon="pi pi-check" loading={create.isPending} data-testid="order-submit" />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Skeleton } from 'primereact/skeleton';
+import type { Order, OrderListResult } from '@cab/contract/orders';
+import { formatMoney } from '@/components/format-money';
+import { formatUnixDate } from '@/lib/format-date';
+import { OrderActions, type OrderActor } from './order-actions';
+import type { OrderListState } from './order-list-state';
+import { OrderStatusTag } from './order-status-tag';
+
+interface OrdersTableProps {
+  list: UseQueryResult<OrderListResult>;
+  state: OrderListState;
+  actor: OrderActor;
+  onPage: (page: number, size: number) => void;
+}
+
+export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
+  const { t } = useTranslation();
+  if (list.isPending) {
+    return (
+      <div className="card" aria-busy="true">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} height="2.5rem" className="mb-2" />
+        ))}
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="state-view card" role="alert">
+        <h3>{t('common.error')}</h3>
+        <p>{t('common.cantLoad')}</p>
+        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
+      </div>
+    );
+  }
+  const { items, total } = list.data;
+  if (total === 0) {
+    return (
+      <div className="state-view card" data-testid="orders-empty">
+        <i className="pi pi-shopping-cart state-view__icon" aria-hidden="true" />
+        <h3>{t('orders.empty')}</h3>
+        <p>{t('orders.emptyHint')}</p>
+      </div>
+    );
+  }
+  const bill = (order: Order) =>
+    order.bill_number ? (
+      <span>
+        {order.bill_number}
+        <small className="orders-table__muted"> · {t(`orders.billStatus.${order.bill_status ?? 'unpaid'}`)}</small>
+      </span>
+    ) : null;
+  return (
+    <DataTable
+      value={items}
+      dataKey="id"
+      size="small"
+      stripedRows
+      lazy
+      paginator
+      first={(state.page - 1) * state.size}
+      rows={state.size}
+      totalRecords={total}
+      rowsPerPageOptions={[25, 50, 100]}
+      onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+      loading={list.isFetching && !list.isPending}
+      className="orders-table"
+      data-testid="orders-table"
+    >
+      <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
+      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__nowrap" />
+      {actor.isRoot && <Column header={t('orders.company')} field="company_name" />}
+      <Column header={t('orders.count')} field="count" className="orders-table__num" />
+      <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100)} className="orders-table__num" />
+      <Column header={t('orders.statusLabel')} body={(order: Order) => <OrderStatusTag status={order.status} />} />
+      <Column header={t('orders.bill')} body={bill} className="orders-table__nowrap" />
+      <Column header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
+      <Column header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+    </DataTable>
+  );
+}
+
+function DeliveryCell({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div className="orders-table__delivery">
+      <span>{order.contact}</span>
+      <small className="orders-table__muted">{order.address}</small>
+      {order.supplier_comment && (
+        <small className="orders-table__comment" data-testid="order-supplier-comment">
+          {t('orders.supplierComment')}: {order.supplier_comment}
+        </small>
+      )}
+    </div>
+  );
+}
