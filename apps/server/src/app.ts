@@ -129,7 +129,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerCompanyUserRoutes(app, { db, bus, mailer, loginUrl: `${publicUrl(config)}/login` });
   registerApiTokenRoutes(app, db);
   registerOrderRoutes(app, { db, bus });
-  registerBillRoutes(app, new BillService({ db, bus, minAmountEur: config.BILL_MIN_AMOUNT_EUR }));
+  registerBillRoutes(app, new BillService({ db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS, minAmountEur: config.BILL_MIN_AMOUNT_EUR }));
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

@@ -28,14 +28,6 @@ function inScope(scope: CompanyScope): SQL {
   return scope === null ? sql`true` : sql`b.company_id = any(${`{${scope.join(',')}}`}::bigint[])`;
 }
 
-/** Human numbers ('B-2026-000045') come from the id sequence, so they are unique without a lookup. */
-export async function reserveBillNumber(tx: Executor): Promise<{ id: number; number: string }> {
-  const [row] = await queryRows<{ id: string | number; year: number }>(tx, sql`
-    select nextval(pg_get_serial_sequence('bills', 'id')) as id, extract(year from now())::int as year`);
-  const id = Number(row?.id);
-  return { id, number: `B-${row?.year}-${String(id).padStart(6, '0')}` };
-}
-
 export interface NewBill {
   id: number;
   number: string;

@@ -13,15 +13,15 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
+import { allocateBillNumber } from '../billing/bill-number.js';
+import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financial.js';
 import { resolveCompanyScope } from '../companies/scope.js';
 import { postLedgerEntry } from '../deposit/ledger.js';
 import * as orders from '../orders/repository.js';
 import { noticeCompany } from './company-notices.js';
 import * as repo from './repository.js';
 
-export interface BillDeps {
-  db: Db;
-  bus: EventBus;
+export interface BillDeps extends FinancialDeps {
   /** The least top-up a bill may ask for (config BILL_MIN_AMOUNT_EUR). */
   minAmountEur: number;
 }
@@ -85,7 +85,7 @@ export class BillService {
     }
     const amountCents = Math.round(request.amount_eur * 100);
     const bill = await db.transaction(async (tx) => {
-      const reserved = await repo.reserveBillNumber(tx);
+      const reserved = await allocateBillNumber(tx);
       await repo.insertBill(tx, { ...reserved, companyId, kind: 'topup', amountCents, orderId: null, createdBy: principal.userId });
       return reserved;
     });
@@ -209,6 +209,9 @@ export class BillService {
     });
     // The balance in the sidebar comes with the user data.
     await bus.publish({ companyId: row.company_id }, { type: 'portal_update', data: {} });
+    // A top-up that ends a balance problem unblocks the SIMs it had blocked (and a payment that ends
+    // the balance starts the grace period's clock).
+    await reconcileFinancialBlocks(this.deps, row.company_id);
     return toBill(await this.load(principal, row.id));
   }
 

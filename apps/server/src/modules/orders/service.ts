@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, type FieldProblem } from '../../http/errors.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
+import { allocateBillNumber } from '../billing/bill-number.js';
 import * as bills from '../bills/repository.js';
 import { noticeCompany } from '../bills/company-notices.js';
 import { resolveCompanyScope } from '../companies/scope.js';
@@ -83,7 +84,7 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
   await resolveCompanyScope(db, principal, [request.company_id], false);
   const ids = await db.transaction(async (tx) => {
     const order = await repo.reserveOrderNumber(tx);
-    const bill = await bills.reserveBillNumber(tx);
+    const bill = await allocateBillNumber(tx);
     await repo.insertOrder(tx, {
       ...order,
       companyId: request.company_id,
