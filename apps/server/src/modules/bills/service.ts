@@ -11,7 +11,6 @@ import { ORDER_STATUS } from '@cab/contract/orders';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
 import { allocateBillNumber } from '../billing/bill-number.js';
 import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financial.js';
