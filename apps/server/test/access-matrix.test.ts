@@ -1,11 +1,13 @@
-import { can, ROLES } from '@cab/contract/roles';
+import { canAs, ROLES } from '@cab/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { makeIccid } from '../src/seed/iccid.js';
 import { Callers } from './access/callers.js';
-import { ACCESS_CASES, type AccessCase, type Fixtures, type Who } from './access/cases.js';
+import { CORE_CASES, type AccessCase, type Fixtures, type OwnObjects, type Who } from './access/cases.js';
+import { ACCOUNT_CASES } from './access/cases-accounts.js';
+import { COMMERCE_CASES } from './access/cases-commerce.js';
 import { simIdOf } from './support/sims.js';
 import { createTestApp, post, type TestApp } from './support/test-app.js';
 
@@ -14,24 +16,39 @@ let callers: Callers;
 let f: Fixtures;
 const tokens = {} as Record<Who, string>;
 let expired: string;
-const WHO: Who[] = [...ROLES, 'other'];
+const WHO: Who[] = [...ROLES, 'other', 'token'];
+const ACCESS_CASES: AccessCase[] = [...CORE_CASES, ...ACCOUNT_CASES, ...COMMERCE_CASES];
 
 async function insertId(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ id: number }>(t.database.db, query);
   return row?.id ?? 0;
 }
 
-/** Each caller's company gets a SIM in a group of its own and a queue item to cancel. */
-async function ownObjects(who: Who, n: number): Promise<{ group: number; queueItem: number }> {
-  const { companyId, userId } = callers.users[who];
+/** Each caller's company gets objects of its own: a SIM in a group, a queue item, a notification method, a spare user, an API token, and an order awaiting its bill. */
+async function ownObjects(companyId: number, userId: number, label: string, n: number): Promise<OwnObjects> {
   const sim = await insertId(sql`
     insert into sims (company_id, iccid, msisdn, profile) values (${companyId}, ${makeIccid(900_000 + n)}, ${`7990000${String(n).padStart(4, '0')}`}, 'BK')
     returning id::int as id`);
-  const group = await insertId(sql`insert into sim_groups (company_id, name) values (${companyId}, ${`matrix ${who}`}) returning id::int as id`);
+  const group = await insertId(sql`insert into sim_groups (company_id, name) values (${companyId}, ${`matrix ${label}`}) returning id::int as id`);
   await t.database.db.execute(sql`insert into sim_group_members (company_id, group_id, sim_id) values (${companyId}, ${group}, ${sim})`);
   const queueItem = await insertId(sql`
     insert into queue_items (company_id, user_id, reason, count) values (${companyId}, ${userId}, 'queue_ping', 0) returning id::int as id`);
-  return { group, queueItem };
+  const notifyMethod = await insertId(sql`
+    insert into notify_methods (company_id, type, destination) values (${companyId}, 0, ${`${label}@matrix.example`}) returning id::int as id`);
+  const spareUser = await insertId(sql`
+    insert into users (company_id, email, password_hash, first_name, last_name, role)
+    values (${companyId}, ${`spare-${label}@matrix.example`}, 'unusable', 'Spare', 'User', 'viewer') returning id::int as id`);
+  const apiToken = await insertId(sql`
+    insert into api_tokens (company_id, name, token_hash, prefix, created_by)
+    values (${companyId}, 'fixture', ${`fixture-hash-${label}`}, 'cab_fixture', ${userId}) returning id::int as id`);
+  const order = await insertId(sql`
+    insert into orders (company_id, number, status, count, price_cents, amount_cents, contact, address, created_by)
+    values (${companyId}, ${`O-MATRIX-${n}`}, 1, 50, 125, 6250, 'Contact', 'Address', ${userId}) returning id::int as id`);
+  const bill = await insertId(sql`
+    insert into bills (company_id, number, kind, status, amount_cents, period, order_id, created_by)
+    values (${companyId}, ${`B-MATRIX-${n}`}, 'order', 'unpaid', 6250, '2026-11', ${order}, ${userId}) returning id::int as id`);
+  await t.database.db.execute(sql`update orders set bill_id = ${bill} where company_id = ${companyId} and id = ${order}`);
+  return { company: companyId, group, queueItem, notifyMethod, spareUser, apiToken, order, bill };
 }
 
 beforeAll(async () => {
@@ -39,15 +56,18 @@ beforeAll(async () => {
   callers = new Callers(t);
   await callers.load();
   const demo = callers.users.admin;
+  const demoObjects = await ownObjects(demo.companyId, demo.userId, 'demo', 99);
   f = {
     demoSim: await simIdOf(t.database.db, 1),
-    demoGroup: await insertId(sql`insert into sim_groups (company_id, name) values (${demo.companyId}, 'demo only') returning id::int as id`),
-    demoQueueItem: await insertId(sql`
-      insert into queue_items (company_id, user_id, reason, count) values (${demo.companyId}, ${demo.userId}, 'queue_ping', 0) returning id::int as id`),
+    demoGroup: demoObjects.group,
+    demoQueueItem: demoObjects.queueItem,
+    demo: demoObjects,
+    target: await insertId(sql`insert into companies (name, tax_number, billing_type) values ('Matrix Target', 'TGT-0001', 1) returning id::int as id`),
     own: {} as Fixtures['own'],
   };
   for (const [n, who] of WHO.entries()) {
-    f.own[who] = await ownObjects(who, n);
+    const { companyId, userId } = callers.users[who];
+    f.own[who] = await ownObjects(companyId, userId, who, n);
     tokens[who] = await callers.session(who);
   }
   expired = await callers.expired();
@@ -61,11 +81,13 @@ async function call(c: AccessCase, request: unknown, token: string | undefined):
 }
 
 function allowed(c: AccessCase, who: Who): boolean {
-  if (c.access === 'public' || c.access === 'session') return true;
-  return can(callers.users[who].role, c.access);
+  const kind = who === 'token' ? 'api_token' : 'user';
+  if (c.access === 'public') return true;
+  if (c.access === 'session') return kind === 'user' || !c.userOnly;
+  return canAs(kind, callers.users[who].role, c.access);
 }
 
-describe('access matrix: every endpoint as every role, another tenant, an expired token and none', () => {
+describe('access matrix: every endpoint as every role, another tenant, an API token, an expired token and none', () => {
   it('lists every route of the API, and only those', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
@@ -73,11 +95,11 @@ describe('access matrix: every endpoint as every role, another tenant, an expire
   });
 
   for (const c of ACCESS_CASES) {
-    const ok = c.ok ?? [200];
+    const okFor = (who: Who) => (typeof c.ok === 'function' ? c.ok(who) : (c.ok ?? [200]));
     it(`${c.method} ${c.path} (${c.access})`, async () => {
       const anonymous = await call(c, c.request(f, 'viewer'), undefined);
       if (c.access === 'public') {
-        expect(ok, anonymous.body).toContain(anonymous.statusCode);
+        expect(okFor('viewer'), anonymous.body).toContain(anonymous.statusCode);
         return;
       }
       expect(anonymous.statusCode).toBe(401);
@@ -87,12 +109,12 @@ describe('access matrix: every endpoint as every role, another tenant, an expire
       expect(stale.json()).toMatchObject({ code: 'token_expired' });
 
       for (const who of WHO) {
-        const token = c.ownSession ? await callers.session(who) : tokens[who];
+        const token = c.ownSession && who !== 'token' ? await callers.session(who) : tokens[who];
         const res = await call(c, c.request(f, who), token);
-        if (allowed(c, who)) expect(ok, `${who}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+        if (allowed(c, who)) expect(okFor(who), `${who}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
         else expect(res.json(), who).toMatchObject({ code: 'forbidden' });
         // Revoking "other sessions" also ends the matrix's own one.
-        if (c.ownSession) tokens[who] = await callers.session(who);
+        if (c.ownSession && who !== 'token') tokens[who] = await callers.session(who);
       }
       if (c.foreign) {
         const res = await call(c, c.foreign(f), tokens.other);

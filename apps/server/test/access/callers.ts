@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/auth/passwords.js';
 import { AccessTokens } from '../../src/auth/tokens.js';
 import { queryRows } from '../../src/db/client.js';
 import { AuthService } from '../../src/modules/auth/service.js';
-import { JWT_SECRET, type TestApp } from '../support/test-app.js';
+import { JWT_SECRET, post, type TestApp } from '../support/test-app.js';
 
 export const DEMO_EMAIL: Record<Role, string> = {
   root: 'root@demo.local',
@@ -26,7 +26,8 @@ export interface Caller {
 /** Sessions are opened through the service, not /api/login, so the matrix is not rate-limited. */
 export class Callers {
   private readonly auth: AuthService;
-  readonly users = {} as Record<Role | 'other', Caller>;
+  readonly users = {} as Record<Role | 'other' | 'token', Caller>;
+  private apiSecret = '';
 
   constructor(private readonly t: TestApp) {
     this.auth = new AuthService(t.database.db, new AccessTokens(JWT_SECRET));
@@ -35,10 +36,15 @@ export class Callers {
   async load(): Promise<void> {
     for (const role of ROLES) this.users[role] = await this.byEmail(DEMO_EMAIL[role]);
     this.users.other = await this.createOtherCompanyAdmin();
+    // An API token of Demo Logistics, made by its admin the way the cabinet makes one.
+    const created = await post(this.t.app, '/api/tokens/create', { name: 'access matrix' }, { token: await this.session('admin') });
+    this.apiSecret = created.json<{ result: { secret: string } }>().result.secret;
+    this.users.token = { ...this.users.admin, role: 'manager' };
   }
 
   /** A new session of the caller: destructive calls (logout, revoke others) get one each. */
-  async session(who: Role | 'other'): Promise<string> {
+  async session(who: Role | 'other' | 'token'): Promise<string> {
+    if (who === 'token') return this.apiSecret;
     const user = this.users[who];
     const pair = await this.auth.startSession({ ...user, impersonatorId: null }, { ip: '127.0.0.1', userAgent: 'access-matrix' });
     return pair.token;

@@ -1,0 +1,128 @@
+import type { AccessCase } from './cases.js';
+
+/** Registration calls answer a finished company 409 (already complete) or 422 (nothing to verify). */
+const REGISTRATION_OK = [200, 409, 422];
+
+/** Registration, tools, notification methods, company page, users, API tokens, companies admin, audit. */
+export const ACCOUNT_CASES: AccessCase[] = [
+  { method: 'POST', path: '/api/register/countries', access: 'public', request: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/register/start',
+    access: 'public',
+    request: () => ({ email: 'admin@demo.local', password: 'long-enough-1' }),
+    ok: [409],
+  },
+  { method: 'POST', path: '/api/registration/status', access: 'session', request: () => ({}), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/jurisdiction', access: 'session', request: () => ({ country: 'DE' }), ok: REGISTRATION_OK },
+  {
+    method: 'POST',
+    path: '/api/registration/company_type',
+    access: 'session',
+    request: () => ({ company_type: 'legal_entity' }),
+    ok: REGISTRATION_OK,
+  },
+  { method: 'POST', path: '/api/registration/company', access: 'session', request: () => ({ unique_id: '1234567890' }), ok: REGISTRATION_OK },
+  {
+    method: 'POST',
+    path: '/api/registration/administrator',
+    access: 'session',
+    request: () => ({ client_name: 'X', firstName: 'A', lastName: 'B' }),
+    ok: REGISTRATION_OK,
+  },
+  {
+    method: 'POST',
+    path: '/api/registration/phone/call',
+    access: 'session',
+    request: () => ({ phone: '+491234567890', direction: 'outgoing' }),
+    ok: REGISTRATION_OK,
+  },
+  { method: 'POST', path: '/api/registration/phone/verify', access: 'session', request: () => ({ code: '1234' }), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/finish', access: 'session', request: () => ({}), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/tools/telephony_calls', access: 'tools.use', request: () => ({}) },
+
+  { method: 'POST', path: '/api/notify_methods/list', access: 'notifyMethods.manage', request: () => ({}), foreign: (f) => ({ company_id: f.demo.company }) },
+  {
+    method: 'POST',
+    path: '/api/notify_methods/create',
+    access: 'notifyMethods.manage',
+    request: () => ({ type: 0, destination: 'ops@matrix.example', sim: true, billing: true, notify: true }),
+    foreign: (f) => ({ company_id: f.demo.company, type: 0, destination: 'x@matrix.example', sim: true, billing: true, notify: true }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notify_methods/update',
+    access: 'notifyMethods.manage',
+    request: (f, who) => ({ id: f.own[who].notifyMethod, type: 0, destination: 'new@matrix.example', sim: true, billing: false, notify: true }),
+    foreign: (f) => ({ id: f.demo.notifyMethod, type: 0, destination: 'x@matrix.example', sim: true, billing: true, notify: true }),
+  },
+  { method: 'POST', path: '/api/notify_methods/test', access: 'notifyMethods.manage', request: (f, who) => ({ id: f.own[who].notifyMethod }), foreign: (f) => ({ id: f.demo.notifyMethod }) },
+  {
+    method: 'POST',
+    path: '/api/notify_methods/deliveries',
+    access: 'notifyMethods.manage',
+    request: (f, who) => ({ id: f.own[who].notifyMethod }),
+    foreign: (f) => ({ id: f.demo.notifyMethod }),
+  },
+  { method: 'POST', path: '/api/notify_methods/delete', access: 'notifyMethods.manage', request: (f, who) => ({ id: f.own[who].notifyMethod }), foreign: (f) => ({ id: f.demo.notifyMethod }) },
+
+  { method: 'POST', path: '/api/company/get', access: 'session', request: () => ({}), foreign: (f) => ({ id: f.demo.company }) },
+  {
+    method: 'POST',
+    path: '/api/company/update',
+    access: 'company.edit',
+    request: (f, who) => ({ id: f.own[who].company, responsible: `Responsible ${who}` }),
+    foreign: (f) => ({ id: f.demo.company, responsible: 'stolen' }),
+  },
+  { method: 'POST', path: '/api/company/users/list', access: 'users.manage', request: (f, who) => ({ company_id: f.own[who].company }), foreign: (f) => ({ company_id: f.demo.company }) },
+  {
+    method: 'POST',
+    path: '/api/company/users/create',
+    access: 'users.manage',
+    request: (f, who) => ({ company_id: f.own[who].company, email: `new-${who}@matrix.example`, first_name: 'N', last_name: 'U', phone: null, role: 'viewer' }),
+    foreign: (f) => ({ company_id: f.demo.company, email: 'intruder@matrix.example', first_name: 'N', last_name: 'U', phone: null, role: 'admin' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/company/users/update',
+    access: 'users.manage',
+    request: (f, who) => ({ id: f.own[who].spareUser, email: `spare-${who}@matrix.example`, first_name: 'S', last_name: 'U', phone: null, role: 'viewer' }),
+    foreign: (f) => ({ id: f.demo.spareUser, email: 'spare-demo@matrix.example', first_name: 'S', last_name: 'U', phone: null, role: 'admin' }),
+  },
+  { method: 'POST', path: '/api/company/users/block', access: 'users.manage', request: (f, who) => ({ id: f.own[who].spareUser }), foreign: (f) => ({ id: f.demo.spareUser }) },
+  { method: 'POST', path: '/api/company/users/unblock', access: 'users.manage', request: (f, who) => ({ id: f.own[who].spareUser }), foreign: (f) => ({ id: f.demo.spareUser }) },
+  {
+    method: 'POST',
+    path: '/api/company/users/send_password',
+    access: 'users.manage',
+    request: (f, who) => ({ id: f.own[who].spareUser }),
+    foreign: (f) => ({ id: f.demo.spareUser }),
+  },
+  { method: 'POST', path: '/api/company/users/delete', access: 'users.manage', request: (f, who) => ({ id: f.own[who].spareUser }), foreign: (f) => ({ id: f.demo.spareUser }) },
+
+  { method: 'POST', path: '/api/tokens/list', access: 'tokens.manage', request: () => ({}) },
+  { method: 'POST', path: '/api/tokens/create', access: 'tokens.manage', request: (_f, who) => ({ name: `token of ${who}` }) },
+  { method: 'POST', path: '/api/tokens/revoke', access: 'tokens.manage', request: (f, who) => ({ id: f.own[who].apiToken }), foreign: (f) => ({ id: f.demo.apiToken }) },
+
+  { method: 'POST', path: '/api/companies/list', access: 'companies.manage', request: () => ({ page: 0, size: 10 }) },
+  { method: 'POST', path: '/api/companies/users', access: 'companies.manage', request: (f) => ({ id: f.target }) },
+  {
+    method: 'POST',
+    path: '/api/companies/create',
+    access: 'companies.manage',
+    request: (_f, who) => ({
+      parent_id: null,
+      name: `Created by ${who}`,
+      tax_number: `TAX-${who}`,
+      billing_type: 1,
+      admin: { email: `first-admin-${who}@matrix.example`, first_name: 'F', last_name: 'A' },
+    }),
+  },
+  { method: 'POST', path: '/api/companies/block', access: 'companies.manage', request: (f) => ({ id: f.target }) },
+  { method: 'POST', path: '/api/companies/unblock', access: 'companies.manage', request: (f) => ({ id: f.target }) },
+  { method: 'POST', path: '/api/companies/delete', access: 'companies.manage', request: (f) => ({ id: f.target }), ok: [200, 409] },
+  { method: 'POST', path: '/api/users/impersonate', access: 'users.impersonate', request: (f) => ({ id: f.demo.spareUser }) },
+  // Ending answers 400 to a session that is not an impersonation; the impersonation test covers the rest.
+  { method: 'POST', path: '/api/users/impersonate/end', access: 'session', request: () => ({}), ok: [400] },
+  { method: 'POST', path: '/api/audit/list', access: 'companies.manage', request: (f) => ({ company_id: f.demo.company, page: 0, size: 10 }) },
+];
