@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       NOTIFY_RETRY_LIMIT: 5,
       NOTIFY_RETRY_DELAY_SECONDS: 30,
       NOTIFY_TIMEOUT_MS: 10_000,
+      BILLING_GRACE_HOURS: 24,
+      BILL_MIN_AMOUNT_EUR: 50,
     });
   });
 
