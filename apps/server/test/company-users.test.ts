@@ -1,41 +1,22 @@
 import { CompanyUser } from '@cab/contract/company-users';
 import { ErrorBody } from '@cab/contract/errors';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
+import { mailBody, SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
-const received: Array<{ to: string[]; raw: string }> = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let t: TestApp;
 let demoId = 0;
 let childId = 0;
 let admin = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
+  smtp = await SmtpSink.start();
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${address.port}`, PUBLIC_URL: 'https://cabinet.example.test' },
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cabinet.example.test' },
   });
   const idOf = async (name: string) =>
     (await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = ${name}`))[0]
@@ -46,30 +27,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-/** The mail's text body, decoded (nodemailer picks base64 or quoted-printable). */
-function bodyOf(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 /** The password in the newest mail to `email` (the API awaits the SMTP answer, so it is there). */
 function mailedPassword(email: string): string {
-  const mail = received.filter((m) => m.to.includes(email)).at(-1);
+  const mail = smtp.received.filter((m) => m.to.includes(email)).at(-1);
   if (!mail) throw new Error(`no mail to ${email}`);
-  const text = bodyOf(mail.raw);
+  const text = mailBody(mail.raw);
   expect(text).toContain('https://cabinet.example.test/login');
   const match = /(?:Password|Пароль): (\S+)/.exec(text);
   if (!match?.[1]) throw new Error(`no password in mail: ${text}`);

@@ -1,70 +1,28 @@
 import { ErrorBody } from '@cab/contract/errors';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { mailBody, SmtpSink } from './support/smtp-sink.js';
+import { waitForValue } from './support/wait.js';
 import { DEMO_PASSWORD, createTestApp, login, post, type TestApp } from './support/test-app.js';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${address.port}`, PUBLIC_URL: 'https://cabinet.example.test/' } });
+  smtp = await SmtpSink.start();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cabinet.example.test/' } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-/** Polls until the check passes, at most `ms`. */
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
-/** The mail's text body, decoded (nodemailer picks base64 or quoted-printable). */
-function bodyOf(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 function linkIn(raw: string): string {
-  const match = /(https?:\/\/\S+\/forgot\?token=[A-Za-z0-9_-]+)/.exec(bodyOf(raw));
+  const match = /(https?:\/\/\S+\/forgot\?token=[A-Za-z0-9_-]+)/.exec(mailBody(raw));
   if (!match?.[1]) throw new Error(`no link in mail: ${raw}`);
   return match[1];
 }
@@ -84,11 +42,11 @@ describe('password recovery over SMTP', () => {
 
   it('mails a single-use link and resets the password', async () => {
     const earlier = await login(t.app, 'admin@demo.local');
-    const before = received.length;
+    const before = smtp.received.length;
     const res = await requestLink('Admin@Demo.local');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { ok: true } });
-    const mail = await waitFor(() => received[before]);
+    const mail = await waitForValue(() => smtp.received[before]);
     expect(mail.to).toEqual(['admin@demo.local']);
     const link = new URL(linkIn(mail.raw));
     // The configured address, whatever Host header the request carried.
@@ -107,7 +65,7 @@ describe('password recovery over SMTP', () => {
     expect(check.statusCode).toBe(401);
     expect(await auditCount('password_reset')).toBe(1);
     await new Promise((r) => setTimeout(r, 100));
-    expect(received.length).toBe(before + 1);
+    expect(smtp.received.length).toBe(before + 1);
   });
 
   it.each([
@@ -121,18 +79,18 @@ describe('password recovery over SMTP', () => {
   });
 
   it('answers 200 for an unknown e-mail and sends nothing', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const res = await requestLink('nobody@nowhere.example');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { ok: true } });
     await new Promise((r) => setTimeout(r, 300));
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('refuses an expired token', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     await requestLink('manager@demo.local');
-    const mail = await waitFor(() => received[before]);
+    const mail = await waitForValue(() => smtp.received[before]);
     const token = new URL(linkIn(mail.raw)).searchParams.get('token') ?? '';
     await t.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute' where used_at is null`);
     const res = await reset(token, 'brand-new-password');
@@ -159,7 +117,7 @@ describe('password recovery without SMTP', () => {
   it('keeps the mail in outbox_mail', async () => {
     const res = await post(local.app, '/api/forgot/request', { email: 'admin@demo.local' });
     expect(res.statusCode).toBe(200);
-    const rows = await waitFor(async () => {
+    const rows = await waitForValue(async () => {
       const found = await queryRows<{ to: string; subject: string; text: string }>(
         local.database.db,
         sql`select "to", subject, text from outbox_mail`,

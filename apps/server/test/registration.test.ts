@@ -1,65 +1,25 @@
 import { ErrorBody } from '@cab/contract/errors';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { mailBody, SmtpSink } from './support/smtp-sink.js';
+import { waitForValue } from './support/wait.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${address.port}`, PUBLIC_URL: 'https://cabinet.example.test/' } });
+  smtp = await SmtpSink.start();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cabinet.example.test/' } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-async function waitFor<T>(check: () => T | undefined, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
-/** The text body of a mail, decoded from whatever transfer encoding nodemailer chose. */
-function bodyOf(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(raw.slice(0, split))?.[1]?.toLowerCase();
-  const body = raw.slice(split + 4);
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 let seq = 0;
 const newEmail = () => `reg-${Date.now()}-${++seq}@example.test`;
@@ -129,8 +89,8 @@ describe('registration', () => {
 
     const finish = await post(t.app, '/api/registration/finish', {}, { token: session.token });
     expect(finish.statusCode, finish.body).toBe(200);
-    const mail = await waitFor(() => received.find((m) => m.to.includes(session.email)));
-    const text = bodyOf(mail.raw);
+    const mail = await waitForValue(() => smtp.received.find((m) => m.to.includes(session.email)));
+    const text = mailBody(mail.raw);
     expect(text).toContain('Acme IoT GmbH');
     expect(text).toContain('https://cabinet.example.test/login');
 
