@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { loginViaApi, USERS } from '../support/auth.js';
+import { loginViaApi, sessionCookies, setCookies, USERS } from '../support/auth.js';
+import { apiStartRegistration, uniqueSuffix } from '../support/register.js';
 import { openShell, startInLang, toasts } from '../support/ui.js';
 
 test.describe('error handling (spec §8)', () => {
-  test('424 registration_unfinished sends the user to /register?step=2 without a toast', async ({ page }) => {
-    await loginViaApi(page, USERS.viewer);
-    await page.route('**/api/service/me*', (route) =>
-      route.fulfill({
-        status: 424,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: 'Завершите регистрацию', code: 'registration_unfinished' }),
-      }),
-    );
+  test('424 registration_unfinished sends the user to /register?step=2 without a toast', async ({ page, request }) => {
+    // A company that stopped after the Welcome step: every cabinet call answers 424.
+    const session = await apiStartRegistration(request, `unfinished-${uniqueSuffix()}@e2e.example`);
+    await setCookies(page.context(), sessionCookies(session));
     await page.goto('/home');
     await expect(page).toHaveURL(/\/register\?step=2$/);
     await expect(page.getByTestId('page-title')).toHaveText('Регистрация');

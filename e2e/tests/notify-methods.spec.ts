@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginViaApi, USERS } from '../support/auth.js';
 import { saveScreenshot } from '../support/screens.js';
 import { startInLang, toasts } from '../support/ui.js';
@@ -37,13 +37,19 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** The methods are the company page's fourth tab. */
+async function openNotifyMethodsTab(page: Page): Promise<void> {
+  await page.goto('/company/my');
+  await page.getByRole('tab', { name: /Notification methods|Способы уведомления/ }).click();
+}
+
 test.describe('notification methods on /company/my (spec §3, §5)', () => {
   test('an admin adds a webhook, sends a test the receiver verifies with the shown secret, and sees it sent in the log', async ({
     page,
   }) => {
     await startInLang(page, 'en');
     await loginViaApi(page, USERS.admin);
-    await page.goto('/company/my');
+    await openNotifyMethodsTab(page);
     const panel = page.getByTestId('notify-methods-panel');
     await expect(panel.getByText('No notification methods yet.', { exact: false })).toBeVisible();
 
@@ -101,7 +107,7 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
   test('in Russian: the list, the log and deleting with a confirmation', async ({ page }) => {
     await startInLang(page, 'ru');
     await loginViaApi(page, USERS.admin);
-    await page.goto('/company/my');
+    await openNotifyMethodsTab(page);
     const panel = page.getByTestId('notify-methods-panel');
     await expect(panel.getByRole('heading', { name: 'Способы уведомления' })).toBeVisible();
     const row = panel.getByRole('row').filter({ hasText: receiverUrl });
