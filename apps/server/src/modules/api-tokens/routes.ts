@@ -7,7 +7,7 @@ import {
 import { SessionCheckResult } from '@cab/contract/auth';
 import { EmptyBody } from '@cab/contract/common';
 import { resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
@@ -18,12 +18,12 @@ export function registerApiTokenRoutes(app: FastifyInstance, db: Db): void {
   const r = typed(app);
   const schema = { tags: ['tokens'], querystring: LangQuery };
   r.post(
-    API.tokensList,
+    ACCOUNT_API.tokensList,
     { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(ApiTokensListResult), ...errorResponses } } },
     async (request) => ({ result: await listTokens(db, principalOf(request)) }),
   );
   r.post(
-    API.tokensCreate,
+    ACCOUNT_API.tokensCreate,
     {
       schema: {
         ...schema,
@@ -34,7 +34,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, db: Db): void {
     async (request) => ({ result: await createToken(db, principalOf(request), request.body.name) }),
   );
   r.post(
-    API.tokensRevoke,
+    ACCOUNT_API.tokensRevoke,
     {
       schema: {
         ...schema,

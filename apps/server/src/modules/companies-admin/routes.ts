@@ -8,7 +8,7 @@ import {
   CompanyUsersResult,
 } from '@cab/contract/companies-admin';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
@@ -28,27 +28,27 @@ export function registerCompaniesAdminRoutes(app: FastifyInstance, deps: Compani
   const schema = { tags: ['companies'], querystring: LangQuery };
   const withConflict = { ...errorResponses, 409: ErrorBody };
   r.post(
-    API.companiesAdminList,
+    ACCOUNT_API.companiesAdminList,
     { schema: { ...schema, body: AdminCompanyListRequest, response: { 200: resultOf(AdminCompanyListResult), ...errorResponses } } },
     async (request) => ({ result: await listCompanies(deps.db, principalOf(request), request.body) }),
   );
   r.post(
-    API.companiesAdminBlock,
+    ACCOUNT_API.companiesAdminBlock,
     { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
     async (request) => ({ result: await setCompanyBlocked(deps, principalOf(request), request.body.id, true, request.ip) }),
   );
   r.post(
-    API.companiesAdminUnblock,
+    ACCOUNT_API.companiesAdminUnblock,
     { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
     async (request) => ({ result: await setCompanyBlocked(deps, principalOf(request), request.body.id, false, request.ip) }),
   );
   r.post(
-    API.companiesAdminDelete,
+    ACCOUNT_API.companiesAdminDelete,
     { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
     async (request) => ({ result: await deleteCompany(deps, principalOf(request), request.body.id, request.ip) }),
   );
   r.post(
-    API.companiesAdminCreate,
+    ACCOUNT_API.companiesAdminCreate,
     { schema: { ...schema, body: CompanyCreateRequest, response: { 200: resultOf(CompanyCreateResult), ...withConflict } } },
     async (request) => ({
       result: await createCompany({ ...deps, log: request.log }, principalOf(request), request.body, {
@@ -58,7 +58,7 @@ export function registerCompaniesAdminRoutes(app: FastifyInstance, deps: Compani
     }),
   );
   r.post(
-    API.companiesAdminUsers,
+    ACCOUNT_API.companiesAdminUsers,
     { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(CompanyUsersResult), ...errorResponses } } },
     async (request) => ({
       result: await listCompanyUsers(deps.db, principalOf(request), request.body.id, requestLang(request)),

@@ -10,7 +10,7 @@ import {
   MailSentResult,
 } from '@cab/contract/company-users';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
@@ -33,7 +33,7 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
   const errors = { ...errorResponses, 409: ErrorBody, 422: ErrorBody };
   const ok = { 200: resultOf(SessionCheckResult), ...errors };
   r.post(
-    API.companyUsersList,
+    ACCOUNT_API.companyUsersList,
     {
       schema: {
         ...schema,
@@ -46,7 +46,7 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
     }),
   );
   r.post(
-    API.companyUsersCreate,
+    ACCOUNT_API.companyUsersCreate,
     {
       schema: {
         ...schema,
@@ -59,14 +59,14 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
     }),
   );
   r.post(
-    API.companyUsersUpdate,
+    ACCOUNT_API.companyUsersUpdate,
     { schema: { ...schema, body: CompanyUserUpdateRequest, response: { 200: resultOf(CompanyUser), ...errors } } },
     async (request) => ({
       result: await updateUser({ ...deps, log: request.log }, principalOf(request), request.body, requestLang(request)),
     }),
   );
   r.post(
-    API.companyUsersBlock,
+    ACCOUNT_API.companyUsersBlock,
     { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
     async (request) => {
       await removeUser({ ...deps, log: request.log }, principalOf(request), request.body.id, 'block');
@@ -74,7 +74,7 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
     },
   );
   r.post(
-    API.companyUsersUnblock,
+    ACCOUNT_API.companyUsersUnblock,
     { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
     async (request) => {
       await unblockUser({ ...deps, log: request.log }, principalOf(request), request.body.id);
@@ -82,7 +82,7 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
     },
   );
   r.post(
-    API.companyUsersDelete,
+    ACCOUNT_API.companyUsersDelete,
     { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
     async (request) => {
       await removeUser({ ...deps, log: request.log }, principalOf(request), request.body.id, 'delete');
@@ -90,7 +90,7 @@ export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<Users
     },
   );
   r.post(
-    API.companyUsersSendPassword,
+    ACCOUNT_API.companyUsersSendPassword,
     { schema: { ...schema, body: CompanyUserIdRequest, response: { 200: resultOf(MailSentResult), ...errors } } },
     async (request) => ({
       result: await sendNewPassword({ ...deps, log: request.log }, principalOf(request), request.body.id),

@@ -2,7 +2,7 @@ import { LoginResult, SessionCheckResult } from '@cab/contract/auth';
 import { EmptyBody } from '@cab/contract/common';
 import { ImpersonateRequest } from '@cab/contract/companies-admin';
 import { resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
@@ -12,7 +12,7 @@ export function registerImpersonationRoutes(app: FastifyInstance, deps: Imperson
   const r = typed(app);
   const schema = { tags: ['auth'], querystring: LangQuery };
   r.post(
-    API.usersImpersonate,
+    ACCOUNT_API.usersImpersonate,
     { schema: { ...schema, body: ImpersonateRequest, response: { 200: resultOf(LoginResult), ...errorResponses } } },
     async (request) => ({
       result: await startImpersonation(deps, principalOf(request), request.body.id, {
@@ -22,7 +22,7 @@ export function registerImpersonationRoutes(app: FastifyInstance, deps: Imperson
     }),
   );
   r.post(
-    API.usersImpersonateEnd,
+    ACCOUNT_API.usersImpersonateEnd,
     // The impersonated company may be unregistered or blocked: ending must still work.
     { config: { allowUnfinishedRegistration: true }, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(SessionCheckResult), ...errorResponses } } },
     async (request) => {

@@ -1,7 +1,7 @@
 import { EmptyBody } from '@cab/contract/common';
 import { SessionCheckResult, LoginResult } from '@cab/contract/auth';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import {
   CountryListResult,
   RegisterAdministratorRequest,
@@ -47,12 +47,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
   const step = { allowUnfinishedRegistration: true, rateLimit: STEP_LIMIT };
 
   r.post(
-    API.registerCountries,
+    ACCOUNT_API.registerCountries,
     { config: { public: true, rateLimit: PUBLIC_LIMIT }, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(CountryListResult), ...errorResponses } } },
     () => ({ result: { items: [...COUNTRIES], total: COUNTRIES.length } }),
   );
   r.post(
-    API.registerStart,
+    ACCOUNT_API.registerStart,
     {
       config: { public: true, rateLimit: PUBLIC_LIMIT },
       schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
@@ -62,32 +62,32 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
     }),
   );
   r.post(
-    API.registrationStatus,
+    ACCOUNT_API.registrationStatus,
     { config: step, schema: { ...schema, body: EmptyBody, response: statusResponse } },
     async (request) => ({ result: await service.getStatus(deps.db, principalOf(request)) }),
   );
   r.post(
-    API.registrationJurisdiction,
+    ACCOUNT_API.registrationJurisdiction,
     { config: step, schema: { ...schema, body: RegisterJurisdictionRequest, response: statusResponse } },
     async (request) => ({ result: await service.saveJurisdiction(deps.db, principalOf(request), request.body.country) }),
   );
   r.post(
-    API.registrationCompanyType,
+    ACCOUNT_API.registrationCompanyType,
     { config: step, schema: { ...schema, body: RegisterCompanyTypeRequest, response: statusResponse } },
     async (request) => ({ result: await service.saveCompanyType(deps.db, principalOf(request), request.body.company_type) }),
   );
   r.post(
-    API.registrationCompany,
+    ACCOUNT_API.registrationCompany,
     { config: step, schema: { ...schema, body: RegisterCompanyRequest, response: statusResponse } },
     async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id) }),
   );
   r.post(
-    API.registrationAdministrator,
+    ACCOUNT_API.registrationAdministrator,
     { config: step, schema: { ...schema, body: RegisterAdministratorRequest, response: statusResponse } },
     async (request) => ({ result: await service.saveAdministrator(deps.db, principalOf(request), request.body) }),
   );
   r.post(
-    API.registrationPhoneCall,
+    ACCOUNT_API.registrationPhoneCall,
     {
       config: { allowUnfinishedRegistration: true, rateLimit: CALL_LIMIT },
       schema: { ...schema, body: RegisterPhoneCallRequest, response: { 200: resultOf(RegisterPhoneCallResult), ...errorResponses, 409: ErrorBody } },
@@ -97,12 +97,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
     }),
   );
   r.post(
-    API.registrationPhoneVerify,
+    ACCOUNT_API.registrationPhoneVerify,
     { config: step, schema: { ...schema, body: RegisterPhoneVerifyRequest, response: statusResponse } },
     async (request) => ({ result: await service.verifyPhone(deps.db, principalOf(request), request.body.code) }),
   );
   r.post(
-    API.registrationFinish,
+    ACCOUNT_API.registrationFinish,
     { config: step, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(SessionCheckResult), ...errorResponses, 409: ErrorBody, 422: ErrorBody } } },
     async (request) => {
       await service.finishRegistration({ ...deps, log: request.log }, principalOf(request), clientInfo(request));

@@ -1,5 +1,5 @@
 import { resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { PHONE_CALL_DIRECTIONS } from '@cab/contract/registration';
 import { SimulatedCallListRequest, SimulatedCallListResult } from '@cab/contract/tools';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ const DEFAULT_SIZE = 20;
 /** Root's Tools page: what the telephony simulator rang, so a demo operator can read the codes. */
 export function registerToolsRoutes(app: FastifyInstance, db: Db): void {
   typed(app).post(
-    API.toolsTelephonyCalls,
+    ACCOUNT_API.toolsTelephonyCalls,
     {
       schema: { tags: ['tools'], querystring: LangQuery, body: SimulatedCallListRequest, response: { 200: resultOf(SimulatedCallListResult), ...errorResponses } },
     },

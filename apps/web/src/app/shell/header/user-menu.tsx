@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useTranslation } from 'react-i18next';
 import type { MeUser } from '@cab/contract/me';
-import { hasImpersonationBackup } from '@/lib/auth-storage';
+import { hasImpersonationBackup } from '@/lib/impersonation-backup';
 import { restoreRootSession } from '@/lib/impersonation';
 import { logout } from '@/lib/logout';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type {
   AdminCompany,
   AdminCompanyListRequest,
@@ -20,7 +20,7 @@ export const COMPANIES_KEY = ['companies-admin'] as const;
 export function companiesQueryOptions(request: AdminCompanyListRequest) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'list', request],
-    queryFn: async () => required(await api.post<AdminCompanyListResult>(API.companiesAdminList, request)),
+    queryFn: async () => required(await api.post<AdminCompanyListResult>(ACCOUNT_API.companiesAdminList, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,14 +28,14 @@ export function companiesQueryOptions(request: AdminCompanyListRequest) {
 export function companyUsersQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'users', companyId],
-    queryFn: async () => required(await api.post<CompanyUsersResult>(API.companiesAdminUsers, { id: companyId })),
+    queryFn: async () => required(await api.post<CompanyUsersResult>(ACCOUNT_API.companiesAdminUsers, { id: companyId })),
   });
 }
 
 export function auditQueryOptions(request: AuditListRequest) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'audit', request],
-    queryFn: async () => required(await api.post<AuditListResult>(API.auditList, request)),
+    queryFn: async () => required(await api.post<AuditListResult>(ACCOUNT_API.auditList, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,9 +43,9 @@ export function auditQueryOptions(request: AuditListRequest) {
 export type CompanyAction = 'block' | 'unblock' | 'delete';
 
 const ACTION_PATHS: Record<CompanyAction, string> = {
-  block: API.companiesAdminBlock,
-  unblock: API.companiesAdminUnblock,
-  delete: API.companiesAdminDelete,
+  block: ACCOUNT_API.companiesAdminBlock,
+  unblock: ACCOUNT_API.companiesAdminUnblock,
+  delete: ACCOUNT_API.companiesAdminDelete,
 };
 
 /** Block, unblock or delete; the list (counts, states, a parent's children) refetches. */
@@ -62,7 +62,7 @@ export function useCreateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyCreateRequest) =>
-      required(await api.post<CompanyCreateResult>(API.companiesAdminCreate, body, { onError })),
+      required(await api.post<CompanyCreateResult>(ACCOUNT_API.companiesAdminCreate, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }

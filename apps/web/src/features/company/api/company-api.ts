@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyDetails, CompanyUpdateRequest } from '@cab/contract/company';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -21,7 +21,7 @@ export function companyQueryOptions(id: number | undefined) {
     queryFn: async () =>
       // A company the caller may not open answers 404: the page shows its not-found state, no toast.
       required(
-        await api.post<CompanyDetails>(API.companyGet, id === undefined ? {} : { id }, {
+        await api.post<CompanyDetails>(ACCOUNT_API.companyGet, id === undefined ? {} : { id }, {
           onError: toastUnlessNotFound,
         }),
       ),
@@ -34,7 +34,7 @@ export function useUpdateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyUpdateRequest) =>
-      required(await api.post<CompanyDetails>(API.companyUpdate, body, { onError })),
+      required(await api.post<CompanyDetails>(ACCOUNT_API.companyUpdate, body, { onError })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_KEY });

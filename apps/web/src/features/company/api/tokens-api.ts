@@ -1,19 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiTokenCreateResult, ApiTokensListResult } from '@cab/contract/api-tokens';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { api, required } from '@/lib/api';
 
 const TOKENS_KEY = ['tokens'] as const;
 
 export const tokensQueryOptions = queryOptions({
   queryKey: TOKENS_KEY,
-  queryFn: async () => required(await api.post<ApiTokensListResult>(API.tokensList, {})),
+  queryFn: async () => required(await api.post<ApiTokensListResult>(ACCOUNT_API.tokensList, {})),
 });
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => required(await api.post<ApiTokenCreateResult>(API.tokensCreate, { name })),
+    mutationFn: async (name: string) => required(await api.post<ApiTokenCreateResult>(ACCOUNT_API.tokensCreate, { name })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }
@@ -21,7 +21,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.post<unknown>(API.tokensRevoke, { id })),
+    mutationFn: async (id: number) => required(await api.post<unknown>(ACCOUNT_API.tokensRevoke, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }

@@ -7,7 +7,7 @@ import type {
   CompanyUserUpdateRequest,
   MailSentResult,
 } from '@cab/contract/company-users';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -19,7 +19,7 @@ export function companyUsersQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: usersKey(companyId),
     queryFn: async () =>
-      required(await api.post<CompanyUsersListResult>(API.companyUsersList, { company_id: companyId })),
+      required(await api.post<CompanyUsersListResult>(ACCOUNT_API.companyUsersList, { company_id: companyId })),
   });
 }
 
@@ -29,7 +29,7 @@ export function useCreateUser(companyId: number, onError: OnError) {
     mutationFn: async (body: Omit<CompanyUserCreateRequest, 'company_id'>) =>
       required(
         await api.post<CompanyUserCreateResult>(
-          API.companyUsersCreate,
+          ACCOUNT_API.companyUsersCreate,
           { ...body, company_id: companyId },
           { onError },
         ),
@@ -42,7 +42,7 @@ export function useUpdateUser(companyId: number, onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyUserUpdateRequest) =>
-      required(await api.post<CompanyUser>(API.companyUsersUpdate, body, { onError })),
+      required(await api.post<CompanyUser>(ACCOUNT_API.companyUsersUpdate, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
   });
 }
@@ -50,10 +50,10 @@ export function useUpdateUser(companyId: number, onError: OnError) {
 export type UserAction = 'block' | 'unblock' | 'delete' | 'send_password';
 
 const ACTION_PATHS: Record<UserAction, string> = {
-  block: API.companyUsersBlock,
-  unblock: API.companyUsersUnblock,
-  delete: API.companyUsersDelete,
-  send_password: API.companyUsersSendPassword,
+  block: ACCOUNT_API.companyUsersBlock,
+  unblock: ACCOUNT_API.companyUsersUnblock,
+  delete: ACCOUNT_API.companyUsersDelete,
+  send_password: ACCOUNT_API.companyUsersSendPassword,
 };
 
 /** The one-click actions on a user; errors show the server's toast. */

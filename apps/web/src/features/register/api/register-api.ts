@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResult } from '@cab/contract/auth';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type {
   CountryListResult,
   RegisterPhoneCallRequest,
@@ -18,27 +18,27 @@ export const STATUS_KEY = ['register', 'status'] as const;
 /** Countries rarely change: loaded once per visit; a failure shows the spec's own message. */
 export const countriesQueryOptions = queryOptions({
   queryKey: ['register', 'countries'],
-  queryFn: async () => required(await api.post<CountryListResult>(API.registerCountries, {}, { onError: () => undefined })),
+  queryFn: async () => required(await api.post<CountryListResult>(ACCOUNT_API.registerCountries, {}, { onError: () => undefined })),
   staleTime: Infinity,
   retry: 1,
 });
 
 export const statusQueryOptions = queryOptions({
   queryKey: STATUS_KEY,
-  queryFn: async () => required(await api.post<RegisterStatus>(API.registrationStatus, {})),
+  queryFn: async () => required(await api.post<RegisterStatus>(ACCOUNT_API.registrationStatus, {})),
 });
 
 export function startRegistration(body: RegisterStartRequest, onError: OnError): Promise<LoginResult> {
-  return api.post<LoginResult>(API.registerStart, body, { onError }).then(required);
+  return api.post<LoginResult>(ACCOUNT_API.registerStart, body, { onError }).then(required);
 }
 
 /** The wizard's save calls answer the new status, which becomes the cached one. */
 type StepPath =
-  | typeof API.registrationJurisdiction
-  | typeof API.registrationCompanyType
-  | typeof API.registrationCompany
-  | typeof API.registrationAdministrator
-  | typeof API.registrationPhoneVerify;
+  | typeof ACCOUNT_API.registrationJurisdiction
+  | typeof ACCOUNT_API.registrationCompanyType
+  | typeof ACCOUNT_API.registrationCompany
+  | typeof ACCOUNT_API.registrationAdministrator
+  | typeof ACCOUNT_API.registrationPhoneVerify;
 
 export function useSaveStep<TBody>(path: StepPath, onError?: OnError) {
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ export function useSaveStep<TBody>(path: StepPath, onError?: OnError) {
 
 export function usePhoneCall() {
   return useMutation({
-    mutationFn: async (body: RegisterPhoneCallRequest) => required(await api.post<RegisterPhoneCallResult>(API.registrationPhoneCall, body)),
+    mutationFn: async (body: RegisterPhoneCallRequest) => required(await api.post<RegisterPhoneCallResult>(ACCOUNT_API.registrationPhoneCall, body)),
   });
 }
 
@@ -58,7 +58,7 @@ export function usePhoneCall() {
 export function useFinish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => required(await api.post<unknown>(API.registrationFinish, {})),
+    mutationFn: async () => required(await api.post<unknown>(ACCOUNT_API.registrationFinish, {})),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

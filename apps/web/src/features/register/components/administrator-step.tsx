@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { RegisterAdministratorRequest } from '@cab/contract/registration';
 import { useSaveStep } from '../api/register-api';
 import { StepActions, StepField } from './step-actions';
@@ -20,7 +20,7 @@ export function AdministratorStep({ status, onNext, onBack }: StepProps) {
     lastName: status.lastName ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const save = useSaveStep<RegisterAdministratorRequest>(API.registrationAdministrator);
+  const save = useSaveStep<RegisterAdministratorRequest>(ACCOUNT_API.registrationAdministrator);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { UNIQUE_ID_PATTERN, type RegisterCompanyRequest } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
 import { logout } from '@/lib/logout';
@@ -23,7 +23,7 @@ export function CompanyStep({ status, onNext, onBack }: StepProps) {
     else if (failure.fields?.unique_id) setError(failure.fields.unique_id);
     else showErrorToast(failure);
   };
-  const save = useSaveStep<RegisterCompanyRequest>(API.registrationCompany, onError);
+  const save = useSaveStep<RegisterCompanyRequest>(ACCOUNT_API.registrationCompany, onError);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

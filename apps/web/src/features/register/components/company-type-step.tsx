@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { COMPANY_TYPES, type CompanyType, type RegisterCompanyTypeRequest } from '@cab/contract/registration';
 import { useSaveStep } from '../api/register-api';
 import { StepActions } from './step-actions';
@@ -12,7 +12,7 @@ export function CompanyTypeStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
   const [type, setType] = useState<CompanyType | null>(status.company_type);
   const [error, setError] = useState(false);
-  const save = useSaveStep<RegisterCompanyTypeRequest>(API.registrationCompanyType);
+  const save = useSaveStep<RegisterCompanyTypeRequest>(ACCOUNT_API.registrationCompanyType);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { SimulatedCallListResult } from '@cab/contract/tools';
 import { api, required } from '@/lib/api';
 
@@ -8,6 +8,6 @@ const CALLS_SHOWN = 20;
 /** The telephony simulator's latest calls (root only); refetched every few seconds while open. */
 export const simulatedCallsQueryOptions = queryOptions({
   queryKey: ['tools', 'telephony-calls'],
-  queryFn: async () => required(await api.post<SimulatedCallListResult>(API.toolsTelephonyCalls, { size: CALLS_SHOWN })),
+  queryFn: async () => required(await api.post<SimulatedCallListResult>(ACCOUNT_API.toolsTelephonyCalls, { size: CALLS_SHOWN })),
   refetchInterval: 5000,
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getCookie, removeCookie, setCookie } from './cookies';
-import { hasImpersonationBackup, restoreImpersonationBackup, switchToImpersonatedSession } from './auth-storage';
+import { hasImpersonationBackup, restoreImpersonationBackup, switchToImpersonatedSession } from './impersonation-backup';
 
 const NAMES = ['token', 'refresh_token', 'id', 'old_token', 'old_refresh_token', 'old_id'];
 const cookies = () => Object.fromEntries(NAMES.map((name) => [name, getCookie(name)]));
