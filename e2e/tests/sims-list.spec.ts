@@ -70,21 +70,21 @@ test.describe('SIM list: filter, URL state, columns, CSV filter (spec §2, §3, 
       sortType: 'desc',
     });
 
-    // Profile TC: back to page 1, every row TC.
-    await chooseOption(page, page.getByTestId('sims-filter-profile'), 'TC');
-    await expect(page).toHaveURL(/profile=TC/);
+    // Profile TD: back to page 1, every row TD. (Its blocked demo SIMs are MSU blocks, which billing flows never lift.)
+    await chooseOption(page, page.getByTestId('sims-filter-profile'), 'TD');
+    await expect(page).toHaveURL(/profile=TD/);
     await expect(page).not.toHaveURL(/pageIndex=/);
-    const tc = await listSims(page.request, session.token, { filter: { query: 'Tracker 00', profile: 'TC' } });
-    await expectTotal(page, tc.total);
-    await expect(simRows(page)).toHaveCount(Math.min(25, tc.total));
-    for (const profile of await columnTexts(page, 'profile')) expect(profile).toBe('TC');
+    const td = await listSims(page.request, session.token, { filter: { query: 'Tracker 00', profile: 'TD' } });
+    await expectTotal(page, td.total);
+    await expect(simRows(page)).toHaveCount(Math.min(25, td.total));
+    for (const profile of await columnTexts(page, 'profile')) expect(profile).toBe('TD');
 
     // Blocked: no row is "Not blocked".
     await page.getByTestId('sims-filter-query').fill('');
     await expect(page).not.toHaveURL(/query=/);
     await chooseOption(page, page.getByTestId('sims-filter-blocked'), 'Blocked');
     await expect(page).toHaveURL(/blocked=1/);
-    const blocked = await listSims(page.request, session.token, { filter: { profile: 'TC', blocked: 1 } });
+    const blocked = await listSims(page.request, session.token, { filter: { profile: 'TD', blocked: 1 } });
     expect(blocked.total).toBeGreaterThan(0);
     await expectTotal(page, blocked.total);
     const types = await columnTexts(page, 'block_type');
@@ -92,7 +92,7 @@ test.describe('SIM list: filter, URL state, columns, CSV filter (spec §2, §3, 
     for (const type of types) expect(type).not.toBe('Not blocked');
     await page.reload();
     await expect(page.getByTestId('sims-filter-blocked')).toContainText('Blocked');
-    await expect(page.getByTestId('sims-filter-profile')).toContainText('TC');
+    await expect(page.getByTestId('sims-filter-profile')).toContainText('TD');
     await expectTotal(page, blocked.total);
   });
 
