@@ -29,14 +29,11 @@ export async function markRead(db: Executor, companyId: number, userId: number, 
   return rows.length;
 }
 
-export async function insertNotification(
+/** Bulk insert; callers group rows into events by `eventKey`. */
+export async function insertNotifications(
   db: Executor,
-  input: { companyId: number; userId: number; type: string; category: string; text: string },
+  rows: Array<{ companyId: number; userId: number; type: string; category: string; text: string; eventKey: string }>,
 ) {
-  const [row] = await db
-    .insert(notifications)
-    .values({ companyId: input.companyId, userId: input.userId, type: input.type, category: input.category, text: input.text })
-    .returning();
-  if (!row) throw new Error('notification insert returned nothing');
-  return row;
+  if (rows.length === 0) return [];
+  return db.insert(notifications).values(rows).returning();
 }
