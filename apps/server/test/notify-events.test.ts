@@ -168,4 +168,28 @@ describe('company events and notification methods', () => {
     expect(hitsAt('/notify')).toHaveLength(1);
     expect(hitsAt('/notify')[0]?.event.category).toBe('notify');
   }, 30_000);
+
+  it("news is told to every user and reaches each company's notify method once", async () => {
+    const before = hitsAt('/notify').length;
+    const res = await post(t.app, '/api/news/create', { title: 'Tariffs for 2031', text: '<p>New prices</p>' }, { token: rootToken });
+    expect(res.statusCode, res.body).toBe(200);
+    await untilHits('/notify', before + 1);
+    await settle();
+    const told = hitsAt('/notify').slice(before);
+    expect(told).toHaveLength(1);
+    // The first admin reads Russian: the method gets the event's first row.
+    expect(told[0]?.event).toMatchObject({ category: 'notify', company_id: company, text: 'Новость: Tariffs for 2031' });
+    expect((await rowsOfEvent(told[0]?.event.event_key ?? '')).map((r) => r.user_id)).toEqual(admins);
+    const texts = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text from notifications where user_id = ${admins[1] ?? 0} order by id desc limit 1`,
+    );
+    expect(texts[0]?.text).toBe('News: Tariffs for 2031');
+    const demoUsers = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from notifications n join users u on u.id = n.user_id
+          where u.email = 'viewer@demo.local' and n.text = 'Новость: Tariffs for 2031'`,
+    );
+    expect(demoUsers[0]?.n).toBe(1);
+  }, 30_000);
 });

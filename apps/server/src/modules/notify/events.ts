@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { LANGS, type Lang } from '@cab/contract/constants';
 import type { Notification } from '@cab/contract/notify';
 import type { Db, Executor } from '../../db/client.js';
 import type { EventBus } from '../../realtime/bus.js';
 import * as repo from './repository.js';
 import { toNotification } from './service.js';
+
+export { findActiveUsers, type ActiveUser } from './repository.js';
 
 /** Which notification-method flag an event travels under (ARCHITECTURE §7). */
 export type NotificationCategory = 'sim' | 'billing' | 'notify';
@@ -68,18 +71,25 @@ export async function storeNotificationEvents(db: Executor, events: Notification
       })),
     ),
   );
-  return keyed.map(({ event, eventKey }) => ({
-    companyId: event.companyId,
-    eventKey,
-    category: event.category,
-    told: rows
-      .filter((row) => row.eventKey === eventKey)
-      .map((row) => ({
+  const rowsOf = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = rowsOf.get(row.eventKey);
+    if (list) list.push(row);
+    else rowsOf.set(row.eventKey, [row]);
+  }
+  return keyed.map(({ event, eventKey }) => {
+    const popupOf = new Map(event.recipients.map((r) => [r.userId, r.popup]));
+    return {
+      companyId: event.companyId,
+      eventKey,
+      category: event.category,
+      told: (rowsOf.get(eventKey) ?? []).map((row) => ({
         userId: row.userId,
-        popup: event.recipients.find((r) => r.userId === row.userId)?.popup ?? false,
+        popup: popupOf.get(row.userId) ?? false,
         notification: toNotification(row),
       })),
-  }));
+    };
+  });
 }
 
 /**
@@ -110,9 +120,43 @@ export async function announceNotificationEvents(bus: NotificationPublisher, sto
   return pushes.filter((p) => p.status === 'rejected').length;
 }
 
-/** Stores one event on its own (outside any transaction) and announces it: the usual way to tell users. */
-export async function notifyEvent(db: Db, bus: NotificationPublisher, event: NotificationEvent): Promise<StoredNotificationEvent | undefined> {
-  const stored = await storeNotificationEvents(db, [event]);
+/** The users of many companies, each company's in id order (from one `findActiveUsers` read). */
+export function byCompany(users: repo.ActiveUser[]): Map<number, repo.ActiveUser[]> {
+  const grouped = new Map<number, repo.ActiveUser[]>();
+  for (const user of users) {
+    const list = grouped.get(user.companyId);
+    if (list) list.push(user);
+    else grouped.set(user.companyId, [user]);
+  }
+  return grouped;
+}
+
+/** An event told to all these users (one company's), each in their language. */
+export function eventForUsers(
+  companyId: number,
+  users: repo.ActiveUser[],
+  event: Pick<NotificationEvent, 'category' | 'type'> & { text: Record<Lang, string>; popup: boolean },
+): NotificationEvent {
+  return {
+    companyId,
+    category: event.category,
+    type: event.type,
+    recipients: users.map((user) => ({
+      userId: user.userId,
+      text: event.text[LANGS.find((l) => l === user.lang) ?? 'ru'],
+      popup: event.popup,
+    })),
+  };
+}
+
+/** Stores events on their own (outside any transaction) and announces them: the usual way to tell users. */
+export async function notifyEvents(db: Db, bus: NotificationPublisher, events: NotificationEvent[]): Promise<StoredNotificationEvent[]> {
+  const stored = await storeNotificationEvents(db, events);
   await announceNotificationEvents(bus, stored);
-  return stored[0];
+  return stored;
+}
+
+/** `notifyEvents` for one event. */
+export async function notifyEvent(db: Db, bus: NotificationPublisher, event: NotificationEvent): Promise<StoredNotificationEvent | undefined> {
+  return (await notifyEvents(db, bus, [event]))[0];
 }

@@ -28,12 +28,6 @@ export interface CompanyNotice {
   text: { ru: string; en: string };
 }
 
-export interface CompanyUser {
-  companyId: number;
-  userId: number;
-  lang: string;
-}
-
 export async function insertUsage(db: Executor, events: UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
   const payload = JSON.stringify(
@@ -80,20 +74,6 @@ export async function blockForMsu(db: Executor, sims: SimKey[], reason: string):
     returning s.company_id, s.id, s.iccid`,
   );
   return rows.map((r) => ({ companyId: Number(r.company_id), simId: Number(r.id), iccid: r.iccid }));
-}
-
-/** The active users of these companies, in id order. */
-export async function findActiveUsers(db: Executor, companyIds: number[]): Promise<CompanyUser[]> {
-  if (companyIds.length === 0) return [];
-  const rows = await queryRows<{ company_id: Bigint; id: Bigint; lang: string }>(
-    db,
-    sql`
-    select company_id, id, lang from users
-    where company_id in (select jsonb_array_elements_text(${JSON.stringify(companyIds)}::jsonb)::bigint)
-      and active and deleted_at is null
-    order by id`,
-  );
-  return rows.map((r) => ({ companyId: Number(r.company_id), userId: Number(r.id), lang: r.lang }));
 }
 
 /** Starts a new billing month: every SIM's month-to-date spend back to zero. */

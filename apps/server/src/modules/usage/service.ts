@@ -3,8 +3,10 @@ import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } 
 import type { EventBus } from '../../realtime/bus.js';
 import {
   announceNotificationEvents,
+  byCompany,
+  eventForUsers,
+  findActiveUsers,
   storeNotificationEvents,
-  type NotificationEvent,
   type StoredNotificationEvent,
 } from '../notify/events.js';
 import * as repo from './repository.js';
@@ -81,18 +83,13 @@ export function msuNotices(blocked: BlockedSim[]): CompanyNotice[] {
 
 /** Each notice is one event (category sim, a warning) told to every active user of its company. */
 async function storeCompanyNotices(tx: Executor, notices: CompanyNotice[]): Promise<StoredNotificationEvent[]> {
-  const users = await repo.findActiveUsers(tx, [...new Set(notices.map((n) => n.companyId))]);
-  const events = notices.map(
-    (notice): NotificationEvent => ({
-      companyId: notice.companyId,
-      category: 'sim',
-      type: 'warning',
-      recipients: users
-        .filter((u) => u.companyId === notice.companyId)
-        .map((u) => ({ userId: u.userId, text: u.lang === 'en' ? notice.text.en : notice.text.ru, popup: true })),
-    }),
+  const users = byCompany(await findActiveUsers(tx, [...new Set(notices.map((n) => n.companyId))]));
+  return storeNotificationEvents(
+    tx,
+    notices.map((notice) =>
+      eventForUsers(notice.companyId, users.get(notice.companyId) ?? [], { category: 'sim', type: 'warning', text: notice.text, popup: true }),
+    ),
   );
-  return storeNotificationEvents(tx, events);
 }
 
 /** After the commit: notifications (sockets and notification methods) and the SIMs' new block. */
