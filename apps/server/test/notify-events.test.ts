@@ -169,6 +169,22 @@ describe('company events and notification methods', () => {
     expect(hitsAt('/notify')[0]?.event.category).toBe('notify');
   }, 30_000);
 
+  it('a financial block by the billing engine is a sim event that says the balance is why', async () => {
+    const before = hitsAt('/sim').length;
+    const block = await items.insertItem(t.database.db, {
+      companyId: company,
+      userId: admins[1] ?? 0,
+      reason: 'queue_block',
+      params: { blockType: 'financial' },
+    });
+    await announceCompletion({ db: t.database.db, bus: t.bus }, { companyId: company, queueId: block });
+    await untilHits('/sim', before + 1);
+    expect(hitsAt('/sim')[before]?.event).toMatchObject({
+      category: 'sim',
+      text: 'SIM cards blocked: the balance is exhausted. 0 blocked, 0 failed',
+    });
+  }, 30_000);
+
   it("news is told to every user and reaches each company's notify method once", async () => {
     const before = hitsAt('/notify').length;
     const res = await post(t.app, '/api/news/create', { title: 'Tariffs for 2031', text: '<p>New prices</p>' }, { token: rootToken });

@@ -9,6 +9,18 @@ import * as items from './item-repository.js';
 
 type Ref = { companyId: number; queueId: number };
 
+/** The billing engine's own block and unblock items say why, so a reader (or a webhook) knows it was the balance. */
+const FINANCIAL_DONE_TEXT = {
+  block: {
+    ru: 'SIM-карты заблокированы: баланс исчерпан. Заблокировано {ok}, с ошибкой {fail}',
+    en: 'SIM cards blocked: the balance is exhausted. {ok} blocked, {fail} failed',
+  },
+  unblock: {
+    ru: 'Баланс пополнен, SIM-карты разблокированы: {ok}, с ошибкой {fail}',
+    en: 'The balance is topped up, SIM cards unblocked: {ok}, {fail} failed',
+  },
+} as const;
+
 export function itemToQueueItem(row: items.QueueItemRow): QueueItem {
   const processed = row.ok + row.fail;
   return {
@@ -42,6 +54,8 @@ export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: R
   await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: item });
   await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_del', data: { qid: row.id } });
   const lang = LANGS.find((l) => l === row.lang) ?? 'ru';
+  const financial = row.params.blockType === 'financial' && (row.reason === 'queue_block' || row.reason === 'queue_unblock');
+  const template = financial ? FINANCIAL_DONE_TEXT[row.reason === 'queue_block' ? 'block' : 'unblock'] : QUEUE_DONE_TEXT;
   await notifyEvent(deps.db, deps.bus, {
     companyId: row.company_id,
     // A generated report is not about the SIMs' state; every other queue operation acts on SIMs.
@@ -50,7 +64,7 @@ export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: R
     recipients: [
       {
         userId: row.user_id,
-        text: fillTemplate(QUEUE_DONE_TEXT[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
+        text: fillTemplate(template[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
         popup: true,
       },
     ],
