@@ -10,6 +10,7 @@ import { sendTelegram } from '../src/delivery/telegram.js';
 import { sendWhatsapp } from '../src/delivery/whatsapp.js';
 import { startNotifyDelivery } from '../src/modules/notify-methods/jobs.js';
 import { notifyEvent } from '../src/modules/notify/events.js';
+import { createNotification } from '../src/modules/notify/service.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
@@ -246,11 +247,14 @@ describe('notification delivery', () => {
     // The billing-only method is not told about a sim notification.
     expect(await deliveries(billingMail.id)).toEqual([]);
 
-    await notifyEvent(t.database.db, t.bus, {
+    // One user told on their own: an event of its own.
+    await createNotification(t.database.db, t.bus, {
       companyId: demoCompanyId,
+      userId: adminId,
       type: 'info',
       category: 'billing',
-      recipients: [{ userId: adminId, text: 'Bill 42 issued', popup: false }],
+      text: 'Bill 42 issued',
+      popup: false,
     });
     await settled([billingMail.id], 1);
     expect(mails.map((m) => m.to[0])).toEqual(['noc@customer.example', 'billing@customer.example']);

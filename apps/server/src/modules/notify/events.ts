@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { LANGS, type Lang } from '@cab/contract/constants';
+import { LANGS, NOTIFICATION_TYPES, type Lang } from '@cab/contract/constants';
 import type { Notification } from '@cab/contract/notify';
 import type { Db, Executor } from '../../db/client.js';
 import type { EventBus } from '../../realtime/bus.js';
 import * as repo from './repository.js';
-import { toNotification } from './service.js';
 
 export { findActiveUsers, type ActiveUser } from './repository.js';
+
+type NotificationRow = { id: number; type: string; text: string; readed: boolean; createdAt: Date };
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: NOTIFICATION_TYPES.find((t) => t === row.type) ?? 'default',
+    added: Math.floor(row.createdAt.getTime() / 1000),
+    text: row.text,
+    readed: row.readed,
+  };
+}
 
 /** Which notification-method flag an event travels under (ARCHITECTURE §7). */
 export type NotificationCategory = 'sim' | 'billing' | 'notify';
