@@ -9,6 +9,7 @@ import { createMailer } from '../src/delivery/mail.js';
 import { sendTelegram } from '../src/delivery/telegram.js';
 import { sendWhatsapp } from '../src/delivery/whatsapp.js';
 import { startNotifyDelivery } from '../src/modules/notify-methods/jobs.js';
+import { notifyEvent } from '../src/modules/notify/events.js';
 import { createNotification } from '../src/modules/notify/service.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
@@ -190,14 +191,13 @@ describe('notification delivery', () => {
     const down = await addMethod(1, `${failing.url}/hook`, simOnly);
     const billingMail = await addMethod(0, 'billing@customer.example', { sim: false, billing: true, notify: false });
 
-    const notification = await createNotification(t.database.db, t.bus, {
+    const stored = await notifyEvent(t.database.db, t.bus, {
       companyId: demoCompanyId,
-      userId: adminId,
       type: 'success',
       category: 'sim',
-      text: 'Blocking SIM cards: done, 5 ok, 0 failed',
-      popup: false,
+      recipients: [{ userId: adminId, text: 'Blocking SIM cards: done, 5 ok, 0 failed', popup: false }],
     });
+    const notification = stored!.told[0]!.notification;
     await settled([mail.id, hook.id, tg.id, wa.id, down.id], 1);
 
     expect(mails).toHaveLength(1);
@@ -208,6 +208,7 @@ describe('notification delivery', () => {
     const event = JSON.parse(webhook.hits[0]!.body) as Record<string, unknown>;
     expect(event).toMatchObject({
       id: notification.id,
+      event_key: stored!.eventKey,
       type: 'success',
       category: 'sim',
       text: 'Blocking SIM cards: done, 5 ok, 0 failed',
@@ -246,6 +247,7 @@ describe('notification delivery', () => {
     // The billing-only method is not told about a sim notification.
     expect(await deliveries(billingMail.id)).toEqual([]);
 
+    // One user told on their own: an event of its own.
     await createNotification(t.database.db, t.bus, {
       companyId: demoCompanyId,
       userId: adminId,

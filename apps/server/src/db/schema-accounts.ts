@@ -1,4 +1,18 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /* Accounts and access (issue 4): API tokens, notification methods and their deliveries, phone confirmation. */
 
@@ -41,15 +55,17 @@ export const notifyMethods = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
-/** One row per (notification, method) delivery; attempts and the last error make the delivery log. */
+/** One row per (notification event, method) delivery; attempts and the last error make the delivery log. */
 export const notifyDeliveries = pgTable(
   'notify_deliveries',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     id: bigserial('id', { mode: 'number' }).notNull(),
     methodId: bigint('method_id', { mode: 'number' }).notNull(),
-    /** Null for a test-send. */
+    /** The event's first notification row (what the log links to); null for a test-send. */
     notificationId: bigint('notification_id', { mode: 'number' }),
+    /** notifications.event_key: a method hears of an event once however many users were told. Null for a test-send. */
+    eventKey: uuid('event_key'),
     /** pending | sent | failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -62,7 +78,7 @@ export const notifyDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('notify_deliveries_method_idx').on(t.companyId, t.methodId, t.id),
-    uniqueIndex('notify_deliveries_once_uq').on(t.companyId, t.notificationId, t.methodId),
+    uniqueIndex('notify_deliveries_event_uq').on(t.companyId, t.eventKey, t.methodId),
   ],
 );
 

@@ -257,9 +257,18 @@ export const notifications = pgTable(
     category: text('category').notNull().default('notify'),
     text: text('text').notNull(),
     readed: boolean('readed').notNull().default(false),
+    /**
+     * One event told to several users (a bill paid, to every admin) is one row per user sharing this
+     * key; the company's notification methods get each event once, by key, not once per row.
+     */
+    eventKey: uuid('event_key').notNull().defaultRandom(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('notifications_user_idx').on(t.companyId, t.userId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('notifications_user_idx').on(t.companyId, t.userId, t.id),
+    index('notifications_event_idx').on(t.companyId, t.eventKey),
+  ],
 );
 
 export const news = pgTable('news', {

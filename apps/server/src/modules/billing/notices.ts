@@ -2,7 +2,7 @@ import { LANGS } from '@cab/contract/constants';
 import type { Db } from '../../db/client.js';
 import { fillTemplate } from '../../http/messages.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { createNotification } from '../notify/service.js';
+import { notifyEvent } from '../notify/events.js';
 import { findBillingRecipients } from './repository.js';
 import { BILLING_TEXTS, formatEuros } from './texts.js';
 
@@ -14,17 +14,18 @@ export async function notifyBilling(
   companyId: number,
   notice: { text: NoticeText; type: 'warning' | 'info'; values: Record<string, string | number> },
 ): Promise<void> {
-  for (const user of await findBillingRecipients(deps.db, companyId)) {
-    const lang = LANGS.find((l) => l === user.lang) ?? 'ru';
-    await createNotification(deps.db, deps.bus, {
-      companyId,
+  const recipients = await findBillingRecipients(deps.db, companyId);
+  // One event for all recipients: the company's notification methods hear of it once.
+  await notifyEvent(deps.db, deps.bus, {
+    companyId,
+    category: 'billing',
+    type: notice.type,
+    recipients: recipients.map((user) => ({
       userId: user.id,
-      type: notice.type,
-      category: 'billing',
-      text: fillTemplate(BILLING_TEXTS[notice.text][lang], notice.values),
+      text: fillTemplate(BILLING_TEXTS[notice.text][LANGS.find((l) => l === user.lang) ?? 'ru'], notice.values),
       popup: true,
-    });
-  }
+    })),
+  });
 }
 
 /**

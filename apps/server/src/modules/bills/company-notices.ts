@@ -2,7 +2,7 @@ import { LANGS, type Lang } from '@cab/contract/constants';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { createNotification, type NewNotification } from '../notify/service.js';
+import { notifyEvent, type NotificationCategory, type NotificationEvent } from '../notify/events.js';
 
 export type Texts = Record<Lang, string>;
 
@@ -17,8 +17,8 @@ export async function noticeCompany(
     companyId: number;
     orderId: number | null;
     billId: number | null;
-    category: NewNotification['category'];
-    type: NewNotification['type'];
+    category: NotificationCategory;
+    type: NotificationEvent['type'];
     text: Texts;
     /** Who made the change: already told by the answer, so no popup for them. */
     actorId: number;
@@ -26,18 +26,18 @@ export async function noticeCompany(
 ): Promise<void> {
   const admins = await queryRows<{ id: number; lang: string }>(db, sql`
     select id::int as id, lang from users
-    where company_id = ${notice.companyId} and role = 'admin' and active and deleted_at is null`);
-  for (const admin of admins) {
-    const lang = LANGS.find((l) => l === admin.lang) ?? 'ru';
-    await createNotification(db, bus, {
-      companyId: notice.companyId,
+    where company_id = ${notice.companyId} and role = 'admin' and active and deleted_at is null order by id`);
+  // One event for all admins: the company's notification methods hear of it once.
+  await notifyEvent(db, bus, {
+    companyId: notice.companyId,
+    category: notice.category,
+    type: notice.type,
+    recipients: admins.map((admin) => ({
       userId: admin.id,
-      type: notice.type,
-      category: notice.category,
-      text: notice.text[lang],
+      text: notice.text[LANGS.find((l) => l === admin.lang) ?? 'ru'],
       popup: admin.id !== notice.actorId,
-    });
-  }
+    })),
+  });
   await bus.publish(
     { companyId: notice.companyId },
     { type: 'order', data: { id: notice.orderId ?? notice.billId ?? 0, order_id: notice.orderId, bill_id: notice.billId } },

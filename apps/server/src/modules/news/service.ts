@@ -4,6 +4,7 @@ import { requirePermission } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
+import { byCompany, eventForUsers, findActiveUsers, notifyEvents } from '../notify/events.js';
 import * as repo from './repository.js';
 
 type NewsRow = { id: number; title: string; image: string | null; text: string; createdAt: Date };
@@ -37,6 +38,21 @@ export class NewsService {
     await insertAudit(this.db, { companyId: principal.companyId, userId: principal.userId, action: 'news_create', details: { id: row.id } });
     // Everyone's current-user data now says there is news to show.
     await this.bus.publish({}, { type: 'portal_update', data: {} });
+    await this.tellCompanies(row.title);
     return toNewsItem(row);
+  }
+
+  /**
+   * News is an event every company hears of (ARCHITECTURE §7): a bell notification for each user and
+   * one delivery to each company's methods with the notify flag. No popup: the news panel opens itself.
+   */
+  private async tellCompanies(title: string): Promise<void> {
+    const companies = byCompany(await findActiveUsers(this.db));
+    const text = { ru: `Новость: ${title}`, en: `News: ${title}` };
+    await notifyEvents(
+      this.db,
+      this.bus,
+      [...companies].map(([companyId, users]) => eventForUsers(companyId, users, { category: 'notify', type: 'info', text, popup: false })),
+    );
   }
 }

@@ -22,6 +22,8 @@ export interface DeliverDeps {
 /** The event every channel carries (webhooks get it whole as JSON). */
 export interface DeliveryEvent {
   id: number | null;
+  /** Shared by every user's copy of one event; null for a test-send. A receiver may dedupe on it. */
+  event_key: string | null;
   type: string;
   category: string;
   text: string;

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { DeliveryError } from '../../delivery/http.js';
-import { onNotificationCreated, type NotificationCreated } from '../notify/service.js';
+import { onNotificationEvent, type NotificationEventStored } from '../notify/events.js';
 import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
 import * as repo from './repository.js';
 
@@ -26,9 +26,9 @@ export async function enqueueDelivery(boss: PgBoss, retry: DeliveryRetry, job: D
   });
 }
 
-/** Hands a committed notification to the workers; the caller does not wait for any channel. */
-export async function enqueueDispatch(boss: PgBoss, created: NotificationCreated): Promise<void> {
-  await boss.send(NOTIFY_QUEUES.dispatch, created, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+/** Hands a committed event to the workers; the caller does not wait for any channel. */
+export async function enqueueDispatch(boss: PgBoss, event: NotificationEventStored): Promise<void> {
+  await boss.send(NOTIFY_QUEUES.dispatch, event, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
 }
 
 export interface NotifyWorkerDeps extends DeliverDeps {
@@ -37,24 +37,28 @@ export interface NotifyWorkerDeps extends DeliverDeps {
   log: (message: string) => void;
 }
 
-/** One delivery row per method whose flag matches the notification's category. */
-async function dispatch(boss: PgBoss, deps: NotifyWorkerDeps, created: NotificationCreated): Promise<void> {
-  const notification = await repo.findNotification(deps.db, created.companyId, created.notificationId);
+/**
+ * One delivery row per (event, method whose flag matches): an event told to every admin reaches a
+ * method once, and a re-run dispatch finds its rows already there.
+ */
+async function dispatch(boss: PgBoss, deps: NotifyWorkerDeps, stored: NotificationEventStored): Promise<void> {
+  const notification = await repo.findEventNotification(deps.db, stored.companyId, stored.eventKey);
   if (!notification) return;
-  const category = created.category;
   const event: DeliveryEvent = {
     id: notification.id,
+    event_key: stored.eventKey,
     type: notification.type,
-    category,
+    category: stored.category,
     text: notification.text,
     created_at: notification.createdAt.toISOString(),
     company_id: notification.companyId,
   };
-  for (const method of await repo.findMethodsFor(deps.db, created.companyId, category)) {
+  for (const method of await repo.findMethodsFor(deps.db, stored.companyId, stored.category)) {
     const row = await repo.insertDelivery(deps.db, {
-      companyId: created.companyId,
+      companyId: stored.companyId,
       methodId: method.id,
       notificationId: notification.id,
+      eventKey: stored.eventKey,
       payload: { ...event },
     });
     if (row) await enqueueDelivery(boss, deps.retry, { companyId: row.companyId, deliveryId: row.id });
@@ -95,20 +99,20 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
 }
 
 /**
- * Creates the delivery queues and sends every notification this process creates to them: any role
- * may create notifications, only workers deliver them.
+ * Creates the delivery queues and sends every notification event this process announces to them:
+ * any role may create notifications, only workers deliver them.
  */
 export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
   await boss.createQueue(NOTIFY_QUEUES.dispatch);
   await boss.createQueue(NOTIFY_QUEUES.deliver);
-  onNotificationCreated((created) => {
-    enqueueDispatch(boss, created).catch((error: unknown) => console.error('notification delivery not queued:', error));
+  onNotificationEvent((event) => {
+    enqueueDispatch(boss, event).catch((error: unknown) => console.error('notification delivery not queued:', error));
   });
 }
 
 /** Works notification delivery in this process (ROLE=worker|all). */
 export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps): Promise<() => Promise<void>> {
-  await boss.work<NotificationCreated>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<NotificationEventStored>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await dispatch(boss, deps, job.data);
   });
   await boss.work<DeliverJob>(

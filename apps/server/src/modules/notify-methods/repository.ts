@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { notifyDeliveries, notifyMethods } from '../../db/schema-accounts.js';
@@ -78,18 +78,27 @@ export async function findMethodsFor(
     .orderBy(notifyMethods.id);
 }
 
-export async function findNotification(db: Executor, companyId: number, id: number) {
+/** An event's first row: what its deliveries carry (the text in that recipient's language) and link to. */
+export async function findEventNotification(db: Executor, companyId: number, eventKey: string) {
   const [row] = await db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.companyId, companyId), eq(notifications.id, id)));
+    .where(and(eq(notifications.companyId, companyId), eq(notifications.eventKey, eventKey)))
+    .orderBy(asc(notifications.id))
+    .limit(1);
   return row;
 }
 
-/** One delivery row per (notification, method); a re-run dispatch finds the row already there. */
+/** One delivery row per (event, method); a re-run dispatch finds the row already there. */
 export async function insertDelivery(
   db: Executor,
-  input: { companyId: number; methodId: number; notificationId: number | null; payload: Record<string, unknown> },
+  input: {
+    companyId: number;
+    methodId: number;
+    notificationId: number | null;
+    eventKey: string | null;
+    payload: Record<string, unknown>;
+  },
 ): Promise<DeliveryRow | undefined> {
   const [row] = await db.insert(notifyDeliveries).values(input).onConflictDoNothing().returning();
   return row;

@@ -178,8 +178,10 @@ export async function testMethod(
     companyId: company,
     methodId: method.id,
     notificationId: null,
+    eventKey: null,
     payload: {
       id: null,
+      event_key: null,
       type: 'info',
       category: 'notify',
       text: NOTIFY_TEST_TEXT[principal.lang],

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { NOTIFY_LIST_LIMIT } from '@cab/contract/constants';
 import type { Executor } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
+import { notifications, users } from '../../db/schema.js';
 
 const ofUser = (companyId: number, userId: number) =>
   and(eq(notifications.companyId, companyId), eq(notifications.userId, userId));
@@ -29,14 +29,35 @@ export async function markRead(db: Executor, companyId: number, userId: number, 
   return rows.length;
 }
 
-export async function insertNotification(
+/** Rows per INSERT statement: keeps a wave of notices (news to every user) under the parameter limit. */
+const INSERT_CHUNK = 1000;
+
+/** Bulk insert; callers group rows into events by `eventKey`. */
+export async function insertNotifications(
   db: Executor,
-  input: { companyId: number; userId: number; type: string; category: string; text: string },
+  rows: Array<{ companyId: number; userId: number; type: string; category: string; text: string; eventKey: string }>,
 ) {
-  const [row] = await db
-    .insert(notifications)
-    .values({ companyId: input.companyId, userId: input.userId, type: input.type, category: input.category, text: input.text })
-    .returning();
-  if (!row) throw new Error('notification insert returned nothing');
-  return row;
+  const inserted = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    inserted.push(...(await db.insert(notifications).values(rows.slice(start, start + INSERT_CHUNK)).returning()));
+  }
+  return inserted;
+}
+
+export interface ActiveUser {
+  companyId: number;
+  userId: number;
+  lang: string;
+}
+
+/** Who may be told something: active users of these companies (of all companies without a list), in id order. */
+export async function findActiveUsers(db: Executor, companyIds?: number[]): Promise<ActiveUser[]> {
+  if (companyIds?.length === 0) return [];
+  return db
+    .select({ companyId: users.companyId, userId: users.id, lang: users.lang })
+    .from(users)
+    .where(
+      and(eq(users.active, true), isNull(users.deletedAt), companyIds ? inArray(users.companyId, companyIds) : undefined),
+    )
+    .orderBy(asc(users.id));
 }

@@ -1,21 +1,10 @@
 import type { Notification, NotifyListResult } from '@cab/contract/notify';
-import { NOTIFICATION_TYPES } from '@cab/contract/constants';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
-import type { EventBus } from '../../realtime/bus.js';
+import { notifyEvent, toNotification, type NotificationCategory, type NotificationPublisher } from './events.js';
 import * as repo from './repository.js';
 
-type NotificationRow = { id: number; type: string; text: string; readed: boolean; createdAt: Date };
-
-export function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: NOTIFICATION_TYPES.find((t) => t === row.type) ?? 'default',
-    added: Math.floor(row.createdAt.getTime() / 1000),
-    text: row.text,
-    readed: row.readed,
-  };
-}
+export { toNotification } from './events.js';
 
 export async function listNotifications(db: Db, principal: Principal, includeRead: boolean): Promise<NotifyListResult> {
   const { items, unread } = await repo.listNotifications(db, principal.companyId, principal.userId, includeRead);
@@ -30,44 +19,26 @@ export interface NewNotification {
   companyId: number;
   userId: number;
   type: Notification['type'];
-  category: 'sim' | 'billing' | 'notify';
+  category: NotificationCategory;
   text: string;
   /** Also show it as a popup in the user's open tabs. */
   popup: boolean;
 }
 
-const POPUP_TYPE = { success: 'success', error: 'error', info: 'info', warning: 'warn', default: 'info' } as const;
-
-/** What notification delivery needs to find a new notification and the methods it goes to. */
-export interface NotificationCreated {
-  companyId: number;
-  notificationId: number;
-  category: NewNotification['category'];
-}
-
-type NotificationCreatedHook = (created: NotificationCreated) => void;
-let notificationCreatedHook: NotificationCreatedHook | null = null;
-
-/** Set once per process by the job queue (jobs/boss.ts), so notifications reach the company's methods. */
-export function onNotificationCreated(hook: NotificationCreatedHook): void {
-  notificationCreatedHook = hook;
-}
-
 /**
- * Stores a notification, hands it to delivery (e-mail, webhook, … without waiting for them) and
- * pushes it to the user's sockets (spec §4: notify event). Call it outside a transaction: delivery is
- * queued at once and must only see a committed row.
+ * Tells one user (an event of its own: the company's methods get it once). Something told to several
+ * users is one event: use `notifyEvent` with all of them as recipients, or each method gets it per user.
+ * Call it outside a transaction; inside one, `storeNotificationEvents` then `announceNotificationEvents`
+ * after the commit.
  */
-export async function createNotification(db: Db, bus: EventBus, input: NewNotification): Promise<Notification> {
-  const row = await repo.insertNotification(db, input);
-  notificationCreatedHook?.({ companyId: row.companyId, notificationId: row.id, category: input.category });
-  const notification = toNotification(row);
-  await bus.publish(
-    { userId: input.userId },
-    {
-      type: 'notify',
-      data: { ...notification, ...(input.popup ? { popup: { show: true, type: POPUP_TYPE[input.type], text: input.text } } : {}) },
-    },
-  );
-  return notification;
+export async function createNotification(db: Db, bus: NotificationPublisher, input: NewNotification): Promise<Notification> {
+  const stored = await notifyEvent(db, bus, {
+    companyId: input.companyId,
+    category: input.category,
+    type: input.type,
+    recipients: [{ userId: input.userId, text: input.text, popup: input.popup }],
+  });
+  const told = stored?.told[0];
+  if (!told) throw new Error('notification insert returned nothing');
+  return told.notification;
 }

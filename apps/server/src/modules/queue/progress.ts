@@ -4,10 +4,22 @@ import { QUEUE_REASONS } from '@cab/contract/constants';
 import type { Db } from '../../db/client.js';
 import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, fillTemplate } from '../../http/messages.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { createNotification } from '../notify/service.js';
+import { notifyEvent } from '../notify/events.js';
 import * as items from './item-repository.js';
 
 type Ref = { companyId: number; queueId: number };
+
+/** The billing engine's own block and unblock items say why, so a reader (or a webhook) knows it was the balance. */
+const FINANCIAL_DONE_TEXT = {
+  block: {
+    ru: 'SIM-карты заблокированы: баланс исчерпан. Заблокировано {ok}, с ошибкой {fail}',
+    en: 'SIM cards blocked: the balance is exhausted. {ok} blocked, {fail} failed',
+  },
+  unblock: {
+    ru: 'Баланс пополнен, SIM-карты разблокированы: {ok}, с ошибкой {fail}',
+    en: 'The balance is topped up, SIM cards unblocked: {ok}, {fail} failed',
+  },
+} as const;
 
 export function itemToQueueItem(row: items.QueueItemRow): QueueItem {
   const processed = row.ok + row.fail;
@@ -42,12 +54,19 @@ export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: R
   await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: item });
   await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_del', data: { qid: row.id } });
   const lang = LANGS.find((l) => l === row.lang) ?? 'ru';
-  await createNotification(deps.db, deps.bus, {
+  const financial = row.params.blockType === 'financial' && (row.reason === 'queue_block' || row.reason === 'queue_unblock');
+  const template = financial ? FINANCIAL_DONE_TEXT[row.reason === 'queue_block' ? 'block' : 'unblock'] : QUEUE_DONE_TEXT;
+  await notifyEvent(deps.db, deps.bus, {
     companyId: row.company_id,
-    userId: row.user_id,
+    // A generated report is not about the SIMs' state; every other queue operation acts on SIMs.
+    category: item.queue === 'queue_report_generate' ? 'notify' : 'sim',
     type: row.fail === 0 ? 'success' : row.ok === 0 ? 'error' : 'warning',
-    category: 'sim',
-    text: fillTemplate(QUEUE_DONE_TEXT[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
-    popup: true,
+    recipients: [
+      {
+        userId: row.user_id,
+        text: fillTemplate(template[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
+        popup: true,
+      },
+    ],
   });
 }

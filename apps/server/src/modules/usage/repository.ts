@@ -22,20 +22,10 @@ export interface BlockedSim extends SimKey {
   iccid: string;
 }
 
-/** A notification to every active user of a company, in each user's language. */
+/** Something every active user of a company is told, in each user's language. */
 export interface CompanyNotice {
   companyId: number;
   text: { ru: string; en: string };
-}
-
-export interface CreatedNotification {
-  id: number;
-  companyId: number;
-  userId: number;
-  type: string;
-  text: string;
-  readed: boolean;
-  createdAt: Date;
 }
 
 export async function insertUsage(db: Executor, events: UsageEvent[]): Promise<void> {
@@ -84,39 +74,6 @@ export async function blockForMsu(db: Executor, sims: SimKey[], reason: string):
     returning s.company_id, s.id, s.iccid`,
   );
   return rows.map((r) => ({ companyId: Number(r.company_id), simId: Number(r.id), iccid: r.iccid }));
-}
-
-/** Creates one 'warning' notification of category 'sim' per notice and active user, in the user's language. */
-export async function insertCompanyNotices(db: Executor, notices: CompanyNotice[]): Promise<CreatedNotification[]> {
-  if (notices.length === 0) return [];
-  const payload = JSON.stringify(notices.map((n, ord) => ({ ord, company_id: n.companyId, ru: n.text.ru, en: n.text.en })));
-  const rows = await queryRows<{
-    id: Bigint;
-    company_id: Bigint;
-    user_id: Bigint;
-    type: string;
-    text: string;
-    readed: boolean;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`
-    insert into notifications (company_id, user_id, type, category, text)
-    select n.company_id, u.id, 'warning', 'sim', case when u.lang = 'en' then n.en else n.ru end
-    from jsonb_to_recordset(${payload}::jsonb) as n(ord integer, company_id bigint, ru text, en text)
-    join users u on u.company_id = n.company_id and u.active and u.deleted_at is null
-    order by n.ord, u.id
-    returning id, company_id, user_id, type, text, readed, created_at`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    companyId: Number(r.company_id),
-    userId: Number(r.user_id),
-    type: r.type,
-    text: r.text,
-    readed: r.readed,
-    createdAt: new Date(r.created_at),
-  }));
 }
 
 /** Starts a new billing month: every SIM's month-to-date spend back to zero. */

@@ -1,9 +1,16 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../network/events.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { toNotification } from '../notify/service.js';
+import {
+  announceNotificationEvents,
+  byCompany,
+  eventForUsers,
+  findActiveUsers,
+  storeNotificationEvents,
+  type StoredNotificationEvent,
+} from '../notify/events.js';
 import * as repo from './repository.js';
-import type { BlockedSim, CompanyNotice, CreatedNotification, SpendIncrement } from './repository.js';
+import type { BlockedSim, CompanyNotice, SpendIncrement } from './repository.js';
 
 export { resetMonthSpend } from './repository.js';
 
@@ -29,7 +36,8 @@ export interface AppliedNetworkEvents {
 /**
  * The domain's sink for what the network reports: records usage, adds its cost to the SIMs'
  * month-to-date spend, applies MSU blocks and tells the companies' users. All writes commit
- * together; sockets hear about them only after the commit.
+ * together (a block and its notification exist or neither); sockets and notification methods hear
+ * about them only after the commit.
  */
 export async function applyNetworkEvents(db: Db, bus: EventPublisher, events: NetworkEvent[]): Promise<AppliedNetworkEvents> {
   const usage = events.filter(isUsageEvent);
@@ -38,12 +46,13 @@ export async function applyNetworkEvents(db: Db, bus: EventPublisher, events: Ne
     await repo.insertUsage(tx, usage);
     await repo.addMonthSpend(tx, spendPerSim(usage));
     const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
-    const created = await repo.insertCompanyNotices(tx, msuNotices(newlyBlocked));
-    return { blocked: newlyBlocked, notifications: created };
+    const stored = await storeCompanyNotices(tx, msuNotices(newlyBlocked));
+    return { blocked: newlyBlocked, notifications: stored };
   });
   // Not retried by failing: the caller must not re-apply committed usage because a push was lost.
   const publishFailures = await publish(bus, blocked, notifications);
-  return { usageRows: usage.length, blocked, notifications: notifications.length, publishFailures };
+  const told = notifications.reduce((n, event) => n + event.told.length, 0);
+  return { usageRows: usage.length, blocked, notifications: told, publishFailures };
 }
 
 function spendPerSim(usage: UsageEvent[]): SpendIncrement[] {
@@ -72,15 +81,22 @@ export function msuNotices(blocked: BlockedSim[]): CompanyNotice[] {
   });
 }
 
-async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: CreatedNotification[]): Promise<number> {
-  const results = await Promise.allSettled([
-    ...notifications.map((row) =>
-      bus.publish(
-        { userId: row.userId },
-        { type: 'notify', data: { ...toNotification(row), popup: { show: true, type: 'warn', text: row.text } } },
-      ),
+/** Each notice is one event (category sim, a warning) told to every active user of its company. */
+async function storeCompanyNotices(tx: Executor, notices: CompanyNotice[]): Promise<StoredNotificationEvent[]> {
+  const users = byCompany(await findActiveUsers(tx, [...new Set(notices.map((n) => n.companyId))]));
+  return storeNotificationEvents(
+    tx,
+    notices.map((notice) =>
+      eventForUsers(notice.companyId, users.get(notice.companyId) ?? [], { category: 'sim', type: 'warning', text: notice.text, popup: true }),
     ),
-    ...blocked.map((sim) => bus.publish({ companyId: sim.companyId }, { type: 'sim_update', data: { id: sim.simId, block_type: 'msu' } })),
-  ]);
-  return results.filter((r) => r.status === 'rejected').length;
+  );
+}
+
+/** After the commit: notifications (sockets and notification methods) and the SIMs' new block. */
+async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: StoredNotificationEvent[]): Promise<number> {
+  const notifyFailures = await announceNotificationEvents(bus, notifications);
+  const results = await Promise.allSettled(
+    blocked.map((sim) => bus.publish({ companyId: sim.companyId }, { type: 'sim_update', data: { id: sim.simId, block_type: 'msu' } })),
+  );
+  return notifyFailures + results.filter((r) => r.status === 'rejected').length;
 }
