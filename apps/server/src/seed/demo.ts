@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.js';
 import { companies, news, notifications, sims, users } from '../db/schema.js';
 import { systemReason } from '../modules/billing/texts.js';
 import { postLedgerEntry } from '../modules/deposit/ledger.js';
+import { seedDemoCommerce } from './demo-commerce.js';
 import { makeIccid } from './iccid.js';
 import { DEMO_NEWS, DEMO_NOTIFICATIONS } from './demo-texts.js';
 
@@ -61,9 +62,13 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       .returning({ id: users.id, companyId: users.companyId });
 
     // Opening balances are ledger rows too, so every balance is the sum of its company's ledger.
-    for (const [companyId, cents] of [[demo.id, 125_000], [child.id, 30_000]] as const) {
+    // The demo company's 750 EUR plus its paid 500 EUR top-up (seedDemoCommerce) make 1,250 EUR.
+    for (const [companyId, cents] of [[demo.id, 75_000], [child.id, 30_000]] as const) {
       await postLedgerEntry(tx, { companyId, kind: 'adjustment', amountCents: cents, reason: systemReason('opening_balance') });
     }
+    const adminId = created[DEMO_USERS.findIndex((u) => u.role === 'admin')]?.id;
+    if (adminId === undefined) throw new Error('demo admin was not created');
+    await seedDemoCommerce(tx, demo.id, adminId);
     await insertDemoSims(tx, demo.id, child.id);
     await tx.insert(news).values(DEMO_NEWS.map((n, i) => ({ ...n, createdAt: new Date(Date.now() - (i + 1) * 86_400_000) })));
     const now = Date.now();

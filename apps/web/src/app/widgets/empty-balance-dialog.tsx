@@ -39,8 +39,9 @@ export function EmptyBalanceDialog() {
       modal
       data-testid="empty-balance-dialog"
       footer={
-        <div className="dialog-actions">
-          <Button type="button" label={t('common.close')} text onClick={close} data-testid="empty-balance-close" />
+        // Stacked, the call to action first: at 30% of the window "Перейти к формированию счёта" and
+        // "Закрыть" do not fit on one line, and a wrapped row looks broken.
+        <div className="dialog-actions dialog-actions--stacked">
           <Button
             type="button"
             label={t('emptyBalance.billGeneration')}
@@ -48,6 +49,7 @@ export function EmptyBalanceDialog() {
             onClick={goToBillGeneration}
             data-testid="empty-balance-bill"
           />
+          <Button type="button" label={t('common.close')} text onClick={close} data-testid="empty-balance-close" />
         </div>
       }
     >
