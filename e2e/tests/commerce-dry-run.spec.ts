@@ -80,7 +80,8 @@ test('a prepay company runs dry, its admin generates a bill from the empty-balan
   const dialog = page.getByTestId('empty-balance-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Your balance is exhausted');
-  await expect(page.getByTestId('sidebar-balance-amount')).toHaveText('-€1.00');
+  // The hourly billing cycle may charge a day's SIM fee meanwhile, so only the sign is certain.
+  await expect(page.getByTestId('sidebar-balance-amount')).toHaveText(/^-€\d/);
   await saveScreenshot(page, 'commerce-dry-run-dialog-en');
   await page.getByTestId('empty-balance-bill').click();
   await expect(page).toHaveURL(/\/docs\?new=1$/);
@@ -114,7 +115,7 @@ test('a prepay company runs dry, its admin generates a bill from the empty-balan
   await rootContext.close();
 
   // The admin's balance turns positive and the queue lifts the financial block from every SIM.
-  await expect(page.getByTestId('sidebar-balance-amount')).toHaveText('€99.00', { timeout: 20_000 });
+  await expect(page.getByTestId('sidebar-balance-amount')).toHaveText(/^€\d/, { timeout: 20_000 });
   await expect(async () => {
     expect(await blockTypesShown(page)).toEqual(['Not blocked']);
   }).toPass({ timeout: 90_000, intervals: [1000, 2000] });
