@@ -7,7 +7,7 @@ import { reserveOrderNumber } from '../modules/orders/repository.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const CONTACT = 'Anna Adminova, +7 999 000-00-00';
+const CONTACT = 'Anna Adminova, +79990000000';
 const ADDRESS = 'Moscow, Leningradsky prospekt 39, warehouse 4';
 
 interface DemoOrder {

@@ -90,10 +90,13 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       <Column header={t('docs.period')} field="period" className="bills-table__nowrap" />
       <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100)} className="bills-table__num" />
       <Column header={t('docs.statusLabel')} body={(bill: Bill) => <BillStatusTag status={bill.status} />} />
-      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} className="bills-table__nowrap" />
-      <Column header={t('docs.paidAt')} body={(bill: Bill) => (bill.paid_at ? formatUnixDate(bill.paid_at) : '—')} className="bills-table__nowrap" />
+      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} className="bills-table__date" />
+      <Column header={t('docs.paidAt')} body={(bill: Bill) => (bill.paid_at ? formatUnixDate(bill.paid_at) : '—')} className="bills-table__date" />
       <Column header={t('docs.pdf')} body={pdf} />
-      <Column header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+      {/* A viewer or manager has no action on any bill: no empty column. */}
+      {(actor.isRoot || actor.canManage) && (
+        <Column header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+      )}
     </DataTable>
   );
 }
