@@ -88,10 +88,14 @@ async function insertDemoSims(tx: Tx, demoId: number, childId: number): Promise<
   }
 }
 
+const SEEDED_BLOCK_TYPES = BLOCK_TYPES.filter((type) => type !== 'none' && type !== 'financial');
+
 function demoSim(n: number, demoId: number, childId: number) {
   const profile = SIM_PROFILES[n % SIM_PROFILES.length] ?? 'BK';
-  // About one SIM in eight is blocked, spread over every block type.
-  const blockType = n % 8 === 7 ? (BLOCK_TYPES[1 + ((n >> 3) % (BLOCK_TYPES.length - 1))] ?? 'voluntary') : 'none';
+  // About one SIM in eight is blocked, spread over the block types a company with money can have:
+  // a financial block belongs to a prepay balance at or below zero, and the first paid bill or
+  // top-up of the demo company would lift it (reconcileFinancialBlocks).
+  const blockType = n % 8 === 7 ? (SEEDED_BLOCK_TYPES[(n >> 3) % SEEDED_BLOCK_TYPES.length] ?? 'voluntary') : 'none';
   return {
     companyId: n < DEMO_SIM_COUNT - CHILD_SIM_COUNT ? demoId : childId,
     iccid: makeIccid(100_000 + n),
