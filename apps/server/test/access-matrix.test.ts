@@ -22,7 +22,7 @@ async function insertId(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 /** Each caller's company gets a SIM in a group of its own and a queue item to cancel. */
-async function ownObjects(who: Who, n: number): Promise<{ group: number; queueItem: number }> {
+async function ownObjects(who: Who, n: number): Promise<{ group: number; queueItem: number; company: number }> {
   const { companyId, userId } = callers.users[who];
   const sim = await insertId(sql`
     insert into sims (company_id, iccid, msisdn, profile) values (${companyId}, ${makeIccid(900_000 + n)}, ${`7990000${String(n).padStart(4, '0')}`}, 'BK')
@@ -31,7 +31,7 @@ async function ownObjects(who: Who, n: number): Promise<{ group: number; queueIt
   await t.database.db.execute(sql`insert into sim_group_members (company_id, group_id, sim_id) values (${companyId}, ${group}, ${sim})`);
   const queueItem = await insertId(sql`
     insert into queue_items (company_id, user_id, reason, count) values (${companyId}, ${userId}, 'queue_ping', 0) returning id::int as id`);
-  return { group, queueItem };
+  return { group, queueItem, company: companyId };
 }
 
 beforeAll(async () => {
@@ -44,6 +44,11 @@ beforeAll(async () => {
     demoGroup: await insertId(sql`insert into sim_groups (company_id, name) values (${demo.companyId}, 'demo only') returning id::int as id`),
     demoQueueItem: await insertId(sql`
       insert into queue_items (company_id, user_id, reason, count) values (${demo.companyId}, ${demo.userId}, 'queue_ping', 0) returning id::int as id`),
+    demoCompany: demo.companyId,
+    demoOrder: await insertId(sql`select id::int as id from orders where company_id = ${demo.companyId} and status = 1 order by id limit 1`),
+    demoBill: await insertId(sql`
+      select b.id::int as id from bills b join orders o on o.bill_id = b.id
+      where o.company_id = ${demo.companyId} and o.status = 1 order by o.id limit 1`),
     own: {} as Fixtures['own'],
   };
   for (const [n, who] of WHO.entries()) {

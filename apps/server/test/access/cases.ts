@@ -1,4 +1,5 @@
 import type { Permission, Role } from '@cab/contract/roles';
+import { COMMERCE_CASES } from './commerce-cases.js';
 
 /** Who may get through: anyone, any signed-in principal, or holders of a permission (contract roles.ts). */
 export type Access = 'public' | 'session' | Permission;
@@ -10,7 +11,11 @@ export interface Fixtures {
   demoSim: number;
   demoGroup: number;
   demoQueueItem: number;
-  own: Record<Who, { group: number; queueItem: number }>;
+  demoCompany: number;
+  /** Demo Logistics' seeded order waiting for payment, and its bill. */
+  demoOrder: number;
+  demoBill: number;
+  own: Record<Who, { group: number; queueItem: number; company: number }>;
 }
 
 export interface AccessCase {
@@ -126,4 +131,5 @@ export const ACCESS_CASES: AccessCase[] = [
     foreign: (f) => ({ id: f.demoGroup }),
   },
   { method: 'POST', path: '/api/companies/scope', access: 'session', request: () => ({}) },
+  ...COMMERCE_CASES,
 ];
