@@ -96,6 +96,9 @@ test('a prepay company runs dry, its admin generates a bill from the empty-balan
   const row = page.getByTestId('bills-table').locator('tr', { hasText: bill.number });
   await expect(row.getByTestId('bill-status')).toHaveText('Unpaid');
   await expect(row.getByTestId('bill-mark-paid')).toHaveCount(0); // only root marks bills paid
+  // The user data is fetched again after the bill; the dialog closed at this balance stays closed.
+  await expect(page.getByTestId('sidebar-balance-amount')).toHaveText(/^-€\d/);
+  await expect(dialog).toBeHidden();
   await saveScreenshot(page, 'commerce-dry-run-bill-en');
 
   // Root, in a browser of its own, marks the bill paid in /docs.
