@@ -44,6 +44,8 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await startInLang(page, 'en');
     await loginViaApi(page, USERS.admin);
     await page.goto('/company/my');
+    // The methods are the company page's fourth tab.
+    await page.getByRole('tab', { name: 'Notification methods' }).click();
     const panel = page.getByTestId('notify-methods-panel');
     await expect(panel.getByText('No notification methods yet.', { exact: false })).toBeVisible();
 
@@ -102,6 +104,7 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await startInLang(page, 'ru');
     await loginViaApi(page, USERS.admin);
     await page.goto('/company/my');
+    await page.getByRole('tab', { name: 'Способы уведомления' }).click();
     const panel = page.getByTestId('notify-methods-panel');
     await expect(panel.getByRole('heading', { name: 'Способы уведомления' })).toBeVisible();
     const row = panel.getByRole('row').filter({ hasText: receiverUrl });
