@@ -44,6 +44,7 @@ test.describe('bills /docs (spec §2, §3, §7)', () => {
     await page.reload();
     await expect(page.getByTestId('docs-country')).toHaveValue('RU');
     await expect(page.getByTestId('docs-paid')).toHaveValue('2');
+    await expect(page.getByTestId('bills-table').locator('tr', { hasText: bill.number })).toHaveCount(1);
     await saveScreenshot(page, 'docs-ru-filtered');
 
     const pdf = page.waitForResponse((r) => r.url().includes(`/api/bills/pdf?id=${bill.id}`));

@@ -62,17 +62,20 @@ describe('deposit list', () => {
     const res = await list(viewer, { page: 0, size: 25 });
     expect(res.statusCode).toBe(200);
     const { items, total } = ListAnswer.parse(res.json()).result;
-    expect(total).toBe(1);
-    expect(items[0]).toMatchObject({
+    // The demo company: its opening balance, then the seeded top-up bill, paid (newest first).
+    expect(total).toBe(2);
+    expect(items[1]).toMatchObject({
       company_id: demoId,
       kind: 'adjustment',
-      amount_cents: 125_000,
-      balance_after_cents: 125_000,
+      amount_cents: 75_000,
+      balance_after_cents: 75_000,
       reason: 'Opening balance',
       author: null,
     });
+    expect(items[0]).toMatchObject({ company_id: demoId, kind: 'topup', amount_cents: 50_000, balance_after_cents: 125_000 });
+    expect(items[0]?.reason).toMatch(/^B-\d{4}-\d{6}$/);
     const ru = ListAnswer.parse((await list(viewer, { page: 0, size: 25 }, 'ru')).json()).result;
-    expect(ru.items[0]?.reason).toBe('Начальный баланс');
+    expect(ru.items[1]?.reason).toBe('Начальный баланс');
     await expectLedgerConsistent();
   });
 
@@ -93,7 +96,7 @@ describe('deposit list', () => {
     ).result;
     expect(charges).toEqual({ items: [], total: 0 });
     const page1 = ListAnswer.parse((await list(root, { page: 1, size: 1 })).json()).result;
-    expect(page1.total).toBe(2);
+    expect(page1.total).toBe(3);
     expect(page1.items).toHaveLength(1);
     expect((await list(root, { page: 0, size: 1000 })).statusCode).toBe(400);
     expect((await list(root, { page: 0, size: 10, filter: { type: 'gift' } })).statusCode).toBe(400);

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.js';
 import { companies, news, notifications, sims, users } from '../db/schema.js';
 import { systemReason } from '../modules/billing/texts.js';
 import { postLedgerEntry } from '../modules/deposit/ledger.js';
+import { seedDemoCommerce } from './demo-commerce.js';
 import { makeIccid } from './iccid.js';
 import { DEMO_NEWS, DEMO_NOTIFICATIONS } from './demo-texts.js';
 
@@ -61,9 +62,13 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       .returning({ id: users.id, companyId: users.companyId });
 
     // Opening balances are ledger rows too, so every balance is the sum of its company's ledger.
-    for (const [companyId, cents] of [[demo.id, 125_000], [child.id, 30_000]] as const) {
+    // The demo company's 750 EUR plus its paid 500 EUR top-up (seedDemoCommerce) make 1,250 EUR.
+    for (const [companyId, cents] of [[demo.id, 75_000], [child.id, 30_000]] as const) {
       await postLedgerEntry(tx, { companyId, kind: 'adjustment', amountCents: cents, reason: systemReason('opening_balance') });
     }
+    const adminId = created[DEMO_USERS.findIndex((u) => u.role === 'admin')]?.id;
+    if (adminId === undefined) throw new Error('demo admin was not created');
+    await seedDemoCommerce(tx, demo.id, adminId);
     await insertDemoSims(tx, demo.id, child.id);
     await tx.insert(news).values(DEMO_NEWS.map((n, i) => ({ ...n, createdAt: new Date(Date.now() - (i + 1) * 86_400_000) })));
     const now = Date.now();
@@ -83,10 +88,14 @@ async function insertDemoSims(tx: Tx, demoId: number, childId: number): Promise<
   }
 }
 
+const SEEDED_BLOCK_TYPES = BLOCK_TYPES.filter((type) => type !== 'none' && type !== 'financial');
+
 function demoSim(n: number, demoId: number, childId: number) {
   const profile = SIM_PROFILES[n % SIM_PROFILES.length] ?? 'BK';
-  // About one SIM in eight is blocked, spread over every block type.
-  const blockType = n % 8 === 7 ? (BLOCK_TYPES[1 + ((n >> 3) % (BLOCK_TYPES.length - 1))] ?? 'voluntary') : 'none';
+  // About one SIM in eight is blocked, spread over the block types a company with money can have:
+  // a financial block belongs to a prepay balance at or below zero, and the first paid bill or
+  // top-up of the demo company would lift it (reconcileFinancialBlocks).
+  const blockType = n % 8 === 7 ? (SEEDED_BLOCK_TYPES[(n >> 3) % SEEDED_BLOCK_TYPES.length] ?? 'voluntary') : 'none';
   return {
     companyId: n < DEMO_SIM_COUNT - CHILD_SIM_COUNT ? demoId : childId,
     iccid: makeIccid(100_000 + n),

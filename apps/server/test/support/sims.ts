@@ -26,6 +26,9 @@ export interface DemoSim {
   external_id: string | null;
 }
 
+/** The seed blocks SIMs with every block type but financial (the demo companies have money). */
+const SEEDED_BLOCK_TYPES = BLOCK_TYPES.filter((type) => type !== 'none' && type !== 'financial');
+
 /** What the seed wrote for SIM n, computed from the seed's rules rather than read back. */
 export function demoSim(n: number): DemoSim {
   const profile = SIM_PROFILES[n % 5] ?? 'BK';
@@ -35,7 +38,7 @@ export function demoSim(n: number): DemoSim {
     msisdn: `7958${String(1_000_000 + n).padStart(7, '0')}`,
     name: n % 3 === 0 ? null : `Tracker ${String(n + 1).padStart(4, '0')}`,
     profile,
-    block_type: n % 8 === 7 ? (BLOCK_TYPES[1 + ((n >> 3) % 5)] ?? 'none') : 'none',
+    block_type: n % 8 === 7 ? (SEEDED_BLOCK_TYPES[(n >> 3) % SEEDED_BLOCK_TYPES.length] ?? 'none') : 'none',
     msu: n % 4 === 0 ? 15 : null,
     package: profile === 'TD' ? '1GB/month' : null,
     limit_mb: profile === 'TC' ? 500 : null,

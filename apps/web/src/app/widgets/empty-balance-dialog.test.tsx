@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
@@ -75,6 +75,28 @@ describe('<EmptyBalanceDialog>', () => {
     expect(router.state.location.pathname).toBe('/docs');
     expect(router.state.location.search).toBe('?new=1');
     expect(queryClient.getQueryData<MeResult>(ME_KEY)?.company.balance_problem).toBe(false);
+  });
+
+  it('stays closed when the user data comes again with the same balance, opens when the balance moves', async () => {
+    const { queryClient } = setup(true);
+    fireEvent.click(await screen.findByTestId('empty-balance-close'));
+    await waitFor(() => expect(screen.queryByText(TITLE)).toBeNull());
+    // A refetch after the bill was generated: still the same exhausted balance.
+    await act(async () => {
+      queryClient.setQueryData(ME_KEY, me(true));
+      await Promise.resolve();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(TITLE)).toBeNull();
+    // The next charge takes the balance lower: the dialog is back.
+    const lower = me(true);
+    await act(async () => {
+      queryClient.setQueryData(ME_KEY, { ...lower, company: { ...lower.company, balance: -7.5 } });
+      await Promise.resolve();
+    });
+    expect(await screen.findByText(TITLE)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('empty-balance-close'));
+    await waitFor(() => expect(screen.queryByText(TITLE)).toBeNull());
   });
 
   it('stays closed while the balance is fine', () => {

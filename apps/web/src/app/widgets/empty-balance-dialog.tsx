@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +9,21 @@ import { ME_KEY, useMe } from '@/lib/me-query';
 
 /**
  * Spec §2/§4: when the balance has run out (balance_problem) the user is offered bill generation.
- * Closing (or following the link) clears balance_problem in the cached user data, so it does not open
- * again until the data is reloaded (e.g. after the next balance movement).
+ * Closing (or following the link) clears balance_problem in the cached user data and remembers the
+ * balance it was closed at: the user data is fetched again after every bill or notice, and the dialog
+ * must not come back over the bill the user is generating. It opens again when the balance moves
+ * (another charge) or on a full page load.
  */
 export function EmptyBalanceDialog() {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [closedAtBalance, setClosedAtBalance] = useState<number | null>(null);
+  const company = me.data?.company;
 
   function close(): void {
+    if (company) setClosedAtBalance(company.balance);
     queryClient.setQueryData<MeResult>(ME_KEY, (current) =>
       current ? { ...current, company: { ...current.company, balance_problem: false } } : current,
     );
@@ -30,7 +36,7 @@ export function EmptyBalanceDialog() {
 
   return (
     <Dialog
-      visible={me.data?.company.balance_problem === true}
+      visible={company?.balance_problem === true && company.balance !== closedAtBalance}
       onHide={close}
       header={t('emptyBalance.title')}
       style={{ width: '30%' }}
@@ -39,8 +45,9 @@ export function EmptyBalanceDialog() {
       modal
       data-testid="empty-balance-dialog"
       footer={
-        <div className="dialog-actions">
-          <Button type="button" label={t('common.close')} text onClick={close} data-testid="empty-balance-close" />
+        // Stacked, the call to action first: at 30% of the window "Перейти к формированию счёта" and
+        // "Закрыть" do not fit on one line, and a wrapped row looks broken.
+        <div className="dialog-actions dialog-actions--stacked">
           <Button
             type="button"
             label={t('emptyBalance.billGeneration')}
@@ -48,6 +55,7 @@ export function EmptyBalanceDialog() {
             onClick={goToBillGeneration}
             data-testid="empty-balance-bill"
           />
+          <Button type="button" label={t('common.close')} text onClick={close} data-testid="empty-balance-close" />
         </div>
       }
     >

@@ -59,7 +59,8 @@ function reasonCell(row: LedgerEntry) {
   return (
     <span className="deposit-table__reason">
       {row.bill_number && <strong className="deposit-table__bill">{row.bill_number}</strong>}
-      {row.reason}
+      {/* A paid bill's posting names the bill as its reason: show the number once. */}
+      {row.reason !== row.bill_number && row.reason}
     </span>
   );
 }

@@ -50,9 +50,9 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   }
   const bill = (order: Order) =>
     order.bill_number ? (
-      <span>
-        {order.bill_number}
-        <small className="orders-table__muted"> · {t(`orders.billStatus.${order.bill_status ?? 'unpaid'}`)}</small>
+      <span className="orders-table__bill">
+        <span className="orders-table__nowrap">{order.bill_number}</span>
+        <small className="orders-table__muted">{t(`orders.billStatus.${order.bill_status ?? 'unpaid'}`)}</small>
       </span>
     ) : null;
   return (
@@ -73,14 +73,17 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
       data-testid="orders-table"
     >
       <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
-      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__nowrap" />
+      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__date" />
       {actor.isRoot && <Column header={t('orders.company')} field="company_name" />}
       <Column header={t('orders.count')} field="count" className="orders-table__num" />
       <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100)} className="orders-table__num" />
       <Column header={t('orders.statusLabel')} body={(order: Order) => <OrderStatusTag status={order.status} />} />
-      <Column header={t('orders.bill')} body={bill} className="orders-table__nowrap" />
+      <Column header={t('orders.bill')} body={bill} />
       <Column header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
-      <Column header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+      {/* A viewer or manager has no action on any order: no empty column. */}
+      {(actor.isRoot || actor.canManage) && (
+        <Column header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+      )}
     </DataTable>
   );
 }
