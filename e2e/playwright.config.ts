@@ -45,6 +45,8 @@ export default defineConfig({
       QUEUE_PROGRESS_INTERVAL_MS: '200',
       // A prepay company at or below zero is blocked at once (deposit and empty-balance flows).
       BILLING_GRACE_HOURS: '0',
+      // Balances are checked to the cent: the hourly billing run must not charge in the middle of a run.
+      BILLING_CRON: 'off',
     },
   },
 });

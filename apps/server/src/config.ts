@@ -23,6 +23,13 @@ const ConfigSchema = z.object({
   QUEUE_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUEUE_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Hours a prepay company may stay at or below zero before its SIMs are blocked (financial block). */
+  /** When the billing engine runs (cron, UTC), or `off`. */
+  BILLING_CRON: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^(off|(\S+\s+){4}\S+)$/, 'a five-field cron expression or off')
+    .default('5 * * * *'),
   BILLING_GRACE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(24),
   /** Whether X-Forwarded-For is believed: off unless a proxy in front sets it (else anyone could dodge the login rate limit). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       }),
     );
     await startNetworkJobs(jobs, { db: database.db, bus, activitySims: config.NETWORK_ACTIVITY_SIMS });
-    await startBillingJobs(jobs, { db: database.db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS });
+    await startBillingJobs(jobs, { db: database.db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS }, config.BILLING_CRON);
   }
   stops.push(() => jobs.stop({ graceful: true, wait: true, timeout: 8000 }));
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       NOTIFY_RETRY_LIMIT: 5,
       NOTIFY_RETRY_DELAY_SECONDS: 30,
       NOTIFY_TIMEOUT_MS: 10_000,
+      BILLING_CRON: '5 * * * *',
       BILLING_GRACE_HOURS: 24,
       BILL_MIN_AMOUNT_EUR: 50,
     });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
     ['ROLE', { ROLE: 'boss' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['BILLING_CRON', { BILLING_CRON: 'every hour' }],
   ])('rejects a bad %s naming the variable', (name, env) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${name}`));
   });

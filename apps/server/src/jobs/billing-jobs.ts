@@ -3,12 +3,17 @@ import { runBillingCycle, type BillingDeps } from '../modules/billing/engine.js'
 import { JOB_QUEUES } from './boss.js';
 
 /**
- * The billing engine's schedule: hourly, a few minutes past the hour. Every step is idempotent per
- * company and period, so a tick missed while no worker ran is caught up by the next one.
+ * The billing engine's schedule (BILLING_CRON, by default hourly a few minutes past the hour). Every
+ * step is idempotent per company and period, so a tick missed while no worker ran is caught up by the
+ * next one. `off` stops the schedule (browser flows that check exact balances).
  */
-export async function startBillingJobs(boss: PgBoss, deps: BillingDeps): Promise<void> {
+export async function startBillingJobs(boss: PgBoss, deps: BillingDeps, cron: string): Promise<void> {
+  if (cron === 'off') {
+    await boss.unschedule(JOB_QUEUES.billingCycle);
+    return;
+  }
   await boss.work(JOB_QUEUES.billingCycle, async () => {
     await runBillingCycle(deps, new Date());
   });
-  await boss.schedule(JOB_QUEUES.billingCycle, '5 * * * *');
+  await boss.schedule(JOB_QUEUES.billingCycle, cron);
 }
