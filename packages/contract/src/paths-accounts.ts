@@ -1,5 +1,6 @@
 /**
- * Paths of registration, company pages, users, API tokens, companies administration and tools. Kept
+ * Paths of registration, company pages, users, API tokens, notification methods, companies
+ * administration and tools. Kept
  * apart from `paths.ts` so the login route's bundle carries only the paths it calls.
  */
 export const ACCOUNT_API = {
@@ -37,4 +38,10 @@ export const ACCOUNT_API = {
   tokensList: '/api/tokens/list',
   tokensCreate: '/api/tokens/create',
   tokensRevoke: '/api/tokens/revoke',
+  notifyMethodsList: '/api/notify_methods/list',
+  notifyMethodsCreate: '/api/notify_methods/create',
+  notifyMethodsUpdate: '/api/notify_methods/update',
+  notifyMethodsDelete: '/api/notify_methods/delete',
+  notifyMethodsTest: '/api/notify_methods/test',
+  notifyMethodsDeliveries: '/api/notify_methods/deliveries',
 } as const;

@@ -1,7 +1,7 @@
 import { Bill, BillCreateRequest, BillIdRequest, BillListRequest, BillListResult, BillPdfQuery, BillSettings } from '@cab/contract/bills';
 import { EmptyBody } from '@cab/contract/common';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
@@ -14,28 +14,28 @@ export function registerBillRoutes(app: FastifyInstance, bills: BillService): vo
   const schema = { tags: ['bills'], querystring: LangQuery };
   const answers = { 200: resultOf(Bill), ...errorResponses, 409: ErrorBody, 422: ErrorBody };
   r.post(
-    API.billsList,
+    COMMERCE_API.billsList,
     { schema: { ...schema, body: BillListRequest, response: { 200: resultOf(BillListResult), ...errorResponses } } },
     async (request) => ({ result: await bills.list(principalOf(request), request.body) }),
   );
   r.post(
-    API.billsSettings,
+    COMMERCE_API.billsSettings,
     { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(BillSettings), ...errorResponses } } },
     () => ({ result: bills.settings() }),
   );
-  r.post(API.billsCreate, { schema: { ...schema, body: BillCreateRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.billsCreate, { schema: { ...schema, body: BillCreateRequest, response: answers } }, async (request) => ({
     result: await bills.createTopup(principalOf(request), request.body),
   }));
-  r.post(API.billsMarkPaid, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.billsMarkPaid, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
     result: await bills.markPaid(principalOf(request), request.body.id),
   }));
-  r.post(API.billsCancel, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.billsCancel, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
     result: await bills.cancel(principalOf(request), request.body.id),
   }));
-  r.post(API.billsPayFromBalance, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.billsPayFromBalance, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
     result: await bills.payFromBalance(principalOf(request), request.body.id),
   }));
-  r.get(API.billsPdf, { schema: { tags: ['bills'], querystring: BillPdfQuery } }, async (request, reply) => {
+  r.get(COMMERCE_API.billsPdf, { schema: { tags: ['bills'], querystring: BillPdfQuery } }, async (request, reply) => {
     const { number, pdf } = await billPdf(bills, principalOf(request), request.query.id, requestLang(request));
     return reply
       .type('application/pdf')

@@ -5,7 +5,7 @@ import {
   DepositListResult,
 } from '@cab/contract/deposit';
 import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
@@ -16,7 +16,7 @@ export function registerDepositRoutes(app: FastifyInstance, deps: DepositDeps): 
   const r = typed(app);
   const schema = { tags: ['deposit'], querystring: LangQuery };
   r.post(
-    API.depositList,
+    COMMERCE_API.depositList,
     {
       schema: {
         ...schema,
@@ -27,7 +27,7 @@ export function registerDepositRoutes(app: FastifyInstance, deps: DepositDeps): 
     async (request) => ({ result: await listDeposit(deps, principalOf(request), request.body, requestLang(request)) }),
   );
   r.post(
-    API.depositAdjust,
+    COMMERCE_API.depositAdjust,
     {
       schema: {
         ...schema,

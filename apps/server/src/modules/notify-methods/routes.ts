@@ -11,7 +11,7 @@ import {
   NotifyMethodUpdateRequest,
   NotifyTestResult,
 } from '@cab/contract/notify-methods';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
@@ -30,7 +30,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
   const { db } = deps;
   const schema = { tags: ['notify_methods'], querystring: LangQuery };
   r.post(
-    API.notifyMethodsList,
+    ACCOUNT_API.notifyMethodsList,
     {
       schema: {
         ...schema,
@@ -41,7 +41,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
     async (request) => ({ result: await listMethods(db, principalOf(request), request.body?.company_id) }),
   );
   r.post(
-    API.notifyMethodsCreate,
+    ACCOUNT_API.notifyMethodsCreate,
     {
       schema: {
         ...schema,
@@ -52,7 +52,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
     async (request) => ({ result: await createMethod(db, principalOf(request), request.body) }),
   );
   r.post(
-    API.notifyMethodsUpdate,
+    ACCOUNT_API.notifyMethodsUpdate,
     {
       schema: {
         ...schema,
@@ -63,7 +63,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
     async (request) => ({ result: await updateMethod(db, principalOf(request), request.body) }),
   );
   r.post(
-    API.notifyMethodsDelete,
+    ACCOUNT_API.notifyMethodsDelete,
     {
       schema: { ...schema, body: NotifyMethodRef, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
     },
@@ -73,14 +73,14 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
     },
   );
   r.post(
-    API.notifyMethodsTest,
+    ACCOUNT_API.notifyMethodsTest,
     { schema: { ...schema, body: NotifyMethodRef, response: { 200: resultOf(NotifyTestResult), ...errorResponses } } },
     async (request) => ({
       result: { delivery_id: await testMethod(deps, principalOf(request), request.body.company_id, request.body.id) },
     }),
   );
   r.post(
-    API.notifyMethodsDeliveries,
+    ACCOUNT_API.notifyMethodsDeliveries,
     {
       schema: {
         ...schema,

@@ -8,7 +8,7 @@ import {
   OrderListResult,
   OrderStatusRequest,
 } from '@cab/contract/orders';
-import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import type { Db } from '../../db/client.js';
@@ -21,23 +21,23 @@ export function registerOrderRoutes(app: FastifyInstance, { db, bus }: { db: Db;
   const schema = { tags: ['orders'], querystring: LangQuery };
   const answers = { 200: resultOf(Order), ...errorResponses, 409: ErrorBody };
   r.post(
-    API.ordersList,
+    COMMERCE_API.ordersList,
     { schema: { ...schema, body: OrderListRequest, response: { 200: resultOf(OrderListResult), ...errorResponses } } },
     async (request) => ({ result: await listOrders(db, principalOf(request), request.body) }),
   );
-  r.post(API.ordersGet, { schema: { ...schema, body: OrderIdRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.ordersGet, { schema: { ...schema, body: OrderIdRequest, response: answers } }, async (request) => ({
     result: await getOrder(db, principalOf(request), request.body.id),
   }));
-  r.post(API.ordersCreate, { schema: { ...schema, body: OrderCreateRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.ordersCreate, { schema: { ...schema, body: OrderCreateRequest, response: answers } }, async (request) => ({
     result: await createOrder(db, bus, principalOf(request), request.body),
   }));
-  r.post(API.ordersStatus, { schema: { ...schema, body: OrderStatusRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.ordersStatus, { schema: { ...schema, body: OrderStatusRequest, response: answers } }, async (request) => ({
     result: await moveOrder(db, bus, principalOf(request), request.body),
   }));
-  r.post(API.ordersComment, { schema: { ...schema, body: OrderCommentRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.ordersComment, { schema: { ...schema, body: OrderCommentRequest, response: answers } }, async (request) => ({
     result: await commentOrder(db, bus, principalOf(request), request.body),
   }));
-  r.post(API.ordersCancel, { schema: { ...schema, body: OrderIdRequest, response: answers } }, async (request) => ({
+  r.post(COMMERCE_API.ordersCancel, { schema: { ...schema, body: OrderIdRequest, response: answers } }, async (request) => ({
     result: await cancelOrder(db, bus, principalOf(request), request.body.id),
   }));
 }

@@ -7,7 +7,7 @@ import type {
   NotifyMethodListResult,
   NotifyTestResult,
 } from '@cab/contract/notify-methods';
-import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -24,7 +24,7 @@ export function notifyMethodsQueryOptions(companyId: CompanyRef) {
   return queryOptions({
     queryKey: notifyMethodsKey(companyId),
     queryFn: async () =>
-      required(await api.post<NotifyMethodListResult>(API.notifyMethodsList, companyField(companyId))),
+      required(await api.post<NotifyMethodListResult>(ACCOUNT_API.notifyMethodsList, companyField(companyId))),
   });
 }
 
@@ -36,7 +36,7 @@ export function deliveriesQueryOptions(companyId: CompanyRef, methodId: number, 
     queryKey: [...deliveriesKey(companyId, methodId), page],
     queryFn: async () =>
       required(
-        await api.post<NotifyDeliveryListResult>(API.notifyMethodsDeliveries, {
+        await api.post<NotifyDeliveryListResult>(ACCOUNT_API.notifyMethodsDeliveries, {
           ...companyField(companyId),
           id: methodId,
           page,
@@ -57,7 +57,7 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
     mutationFn: async ({ id, input }: { id: number | null; input: NotifyMethodInput }) => {
       const body = { ...companyField(companyId), ...input, ...(id === null ? {} : { id }) };
       return required(
-        await api.post<NotifyMethod>(id === null ? API.notifyMethodsCreate : API.notifyMethodsUpdate, body, {
+        await api.post<NotifyMethod>(id === null ? ACCOUNT_API.notifyMethodsCreate : ACCOUNT_API.notifyMethodsUpdate, body, {
           onError,
         }),
       );
@@ -70,7 +70,7 @@ export function useDeleteNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      required(await api.post<unknown>(API.notifyMethodsDelete, { ...companyField(companyId), id })),
+      required(await api.post<unknown>(ACCOUNT_API.notifyMethodsDelete, { ...companyField(companyId), id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
   });
 }
@@ -79,7 +79,7 @@ export function useTestNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      required(await api.post<NotifyTestResult>(API.notifyMethodsTest, { ...companyField(companyId), id })),
+      required(await api.post<NotifyTestResult>(ACCOUNT_API.notifyMethodsTest, { ...companyField(companyId), id })),
     onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(companyId, id) }),
   });
 }
@@ -98,7 +98,7 @@ export async function waitForDeliveryOutcome(
 ): Promise<NotifyDelivery | null> {
   for (let poll = 0; poll < OUTCOME_POLLS; poll++) {
     await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
-    const log = await api.post<NotifyDeliveryListResult>(API.notifyMethodsDeliveries, {
+    const log = await api.post<NotifyDeliveryListResult>(ACCOUNT_API.notifyMethodsDeliveries, {
       ...companyField(companyId),
       id: methodId,
       page: 0,

@@ -7,6 +7,7 @@ import type {
   DepositListResult,
 } from '@cab/contract/deposit';
 import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -17,7 +18,7 @@ const DEPOSIT_KEY = ['deposit'] as const;
 export function useLedger(request: DepositListRequest) {
   return useQuery({
     queryKey: [...DEPOSIT_KEY, 'list', request],
-    queryFn: async () => required(await api.post<DepositListResult>(API.depositList, request)),
+    queryFn: async () => required(await api.post<DepositListResult>(COMMERCE_API.depositList, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +35,7 @@ export function useAdjustBalance(onError: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DepositAdjustRequest) =>
-      required(await api.post<DepositAdjustResult>(API.depositAdjust, body, { onError })),
+      required(await api.post<DepositAdjustResult>(COMMERCE_API.depositAdjust, body, { onError })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: DEPOSIT_KEY });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Bill, BillCreateRequest, BillListRequest, BillListResult, BillSettings } from '@cab/contract/bills';
 import type { ScopeCompaniesResult } from '@cab/contract/companies';
 import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -11,14 +12,14 @@ export const BILLS_KEY = ['bills'] as const;
 export function useBillList(request: BillListRequest) {
   return useQuery({
     queryKey: [...BILLS_KEY, 'list', request],
-    queryFn: async ({ signal }) => required(await api.post<BillListResult>(API.billsList, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.post<BillListResult>(COMMERCE_API.billsList, request, { signal })),
     placeholderData: keepPreviousData,
   });
 }
 
 export const billSettingsQuery = queryOptions({
   queryKey: [...BILLS_KEY, 'settings'],
-  queryFn: async () => required(await api.post<BillSettings>(API.billsSettings, {})),
+  queryFn: async () => required(await api.post<BillSettings>(COMMERCE_API.billsSettings, {})),
   staleTime: 10 * 60_000,
 });
 
@@ -42,7 +43,7 @@ function useBillMutation<T>(path: string, onError?: (error: ApiError) => void) {
   });
 }
 
-export const useCreateBill = (onError: (error: ApiError) => void) => useBillMutation<BillCreateRequest>(API.billsCreate, onError);
-export const useMarkBillPaid = () => useBillMutation<{ id: number }>(API.billsMarkPaid);
-export const useCancelBill = () => useBillMutation<{ id: number }>(API.billsCancel);
-export const usePayFromBalance = () => useBillMutation<{ id: number }>(API.billsPayFromBalance);
+export const useCreateBill = (onError: (error: ApiError) => void) => useBillMutation<BillCreateRequest>(COMMERCE_API.billsCreate, onError);
+export const useMarkBillPaid = () => useBillMutation<{ id: number }>(COMMERCE_API.billsMarkPaid);
+export const useCancelBill = () => useBillMutation<{ id: number }>(COMMERCE_API.billsCancel);
+export const usePayFromBalance = () => useBillMutation<{ id: number }>(COMMERCE_API.billsPayFromBalance);

@@ -9,6 +9,7 @@ import type {
   OrderStatusRequest,
 } from '@cab/contract/orders';
 import { API } from '@cab/contract/paths';
+import { COMMERCE_API } from '@cab/contract/paths-commerce';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -20,7 +21,7 @@ export const ORDERS_KEY = ['orders'] as const;
 export function useOrderList(request: OrderListRequest) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'list', request],
-    queryFn: async ({ signal }) => required(await api.post<OrderListResult>(API.ordersList, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.post<OrderListResult>(COMMERCE_API.ordersList, request, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,14 +44,14 @@ function useOrderMutation<T>(path: string, onError?: OnError) {
   });
 }
 
-export const useCreateOrder = (onError: OnError) => useOrderMutation<OrderCreateRequest>(API.ordersCreate, onError);
-export const useMoveOrder = () => useOrderMutation<OrderStatusRequest>(API.ordersStatus);
-export const useCommentOrder = () => useOrderMutation<OrderCommentRequest>(API.ordersComment);
-export const useCancelOrder = () => useOrderMutation<{ id: number }>(API.ordersCancel);
+export const useCreateOrder = (onError: OnError) => useOrderMutation<OrderCreateRequest>(COMMERCE_API.ordersCreate, onError);
+export const useMoveOrder = () => useOrderMutation<OrderStatusRequest>(COMMERCE_API.ordersStatus);
+export const useCommentOrder = () => useOrderMutation<OrderCommentRequest>(COMMERCE_API.ordersComment);
+export const useCancelOrder = () => useOrderMutation<{ id: number }>(COMMERCE_API.ordersCancel);
 export const usePayOrderFromBalance = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (billId: number) => required(await api.post<unknown>(API.billsPayFromBalance, { id: billId })),
+    mutationFn: async (billId: number) => required(await api.post<unknown>(COMMERCE_API.billsPayFromBalance, { id: billId })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bills'] });
