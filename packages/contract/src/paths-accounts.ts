@@ -1,7 +1,6 @@
 /**
  * Paths of registration, company pages, users, API tokens, notification methods, companies
- * administration and tools. Kept
- * apart from `paths.ts` so the login route's bundle carries only the paths it calls.
+ * administration and tools. Kept apart from `paths.ts` so the login route's bundle carries only the paths it calls.
  */
 export const ACCOUNT_API = {
   companiesAdminList: '/api/companies/list',
