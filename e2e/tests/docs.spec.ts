@@ -59,6 +59,11 @@ test.describe('bills /docs (spec §2, §3, §7)', () => {
 
     await page.getByTestId('docs-reset').click();
     await expect.poll(() => search(page).toString()).toBe('');
+
+    // The ledger of every balance movement is one click from the bills.
+    await page.getByTestId('docs-ledger-link').click();
+    await expect(page).toHaveURL(/\/deposit$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Депозит');
   });
 
   test('root sees every company and marks a bill cancelled after confirming, in English', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
@@ -9,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import type { AdminCompany, AuditEntry } from '@cab/contract/companies-admin';
 import { formatUnixDate } from '@/lib/format-date';
 import { auditQueryOptions } from '../api/companies-api';
+import { LoadError } from '@/components/load-error';
 
 const AUDIT_PAGE_SIZE = 20;
 const ACTION_DEBOUNCE_MS = 300;
@@ -54,10 +54,7 @@ function AuditTable({ companyId }: { companyId: number }) {
         <InputText id="audit-action" type="search" value={typed} maxLength={64} placeholder={t('audit.actionPlaceholder')} onChange={(e) => setTyped(e.target.value)} data-testid="audit-action" />
       </div>
       {audit.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void audit.refetch()} />
-        </div>
+        <LoadError onRetry={() => void audit.refetch()} />
       )}
       {!audit.isError && (
         <DataTable

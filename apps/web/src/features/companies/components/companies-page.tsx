@@ -20,6 +20,7 @@ import { CompanyUsersDialog } from './company-users-dialog';
 import { ConfirmCompanyAction, type PendingConfirm } from './confirm-company-action';
 import { CreateCompanyDialog } from './create-company-dialog';
 import '../companies.css';
+import { LoadError } from '@/components/load-error';
 
 /** Route module /companies (root only): search, block, unblock, delete, create, sign in as, audit log. */
 export function Component() {
@@ -73,11 +74,7 @@ export function Component() {
         </div>
       )}
       {companies.isError && (
-        <div className="state-view card" role="alert">
-          <h3>{t('common.error')}</h3>
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void companies.refetch()} />
-        </div>
+        <LoadError card onRetry={() => void companies.refetch()} />
       )}
       {companies.data && (
         <CompaniesTable

@@ -9,6 +9,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { AdminCompany, CompanyUser } from '@cab/contract/companies-admin';
 import { signInAs } from '@/lib/impersonation';
 import { companyUsersQueryOptions } from '../api/companies-api';
+import { LoadError } from '@/components/load-error';
 
 /** The users of a company, each with "Sign in as" (root impersonation, spec §4 and §6). */
 export function CompanyUsersDialog({ company, onHide }: { company: AdminCompany | null; onHide: () => void }) {
@@ -36,10 +37,7 @@ function UsersTable({ companyId }: { companyId: number }) {
   if (users.isPending) return <Skeleton height="6rem" />;
   if (users.isError) {
     return (
-      <div className="state-view" role="alert">
-        <p>{t('common.cantLoad')}</p>
-        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void users.refetch()} />
-      </div>
+      <LoadError onRetry={() => void users.refetch()} />
     );
   }
   const signIn = (user: CompanyUser) => {

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { can } from '@cab/contract/roles';
@@ -15,6 +14,7 @@ import { NotifyMethodsPanel } from './notify-methods-panel';
 import { TokensPanel } from './tokens-panel';
 import { UsersPanel } from './users-panel';
 import '../company.css';
+import { LoadError } from '@/components/load-error';
 
 /** Route module /company/{id} and /company/my: details, users, access tokens (react-router lazy: `Component`). */
 export function Component() {
@@ -53,11 +53,7 @@ export function Component() {
     return (
       <div className="company-page">
         <PageTitle>{t('pages.company')}</PageTitle>
-        <div className="state-view card" role="alert">
-          <h3>{t('common.error')}</h3>
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void company.refetch()} />
-        </div>
+        <LoadError card onRetry={() => void company.refetch()} />
       </div>
     );
   }

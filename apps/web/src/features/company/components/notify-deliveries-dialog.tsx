@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
@@ -9,6 +8,7 @@ import { Tag } from 'primereact/tag';
 import type { NotifyDelivery, NotifyMethod } from '@cab/contract/notify-methods';
 import { formatUnixDate } from '@/lib/format-date';
 import { DELIVERY_PAGE_SIZE, deliveriesQueryOptions, type CompanyRef } from '../api/notify-methods-api';
+import { LoadError } from '@/components/load-error';
 
 const STATUS_SEVERITY = { pending: 'warning', sent: 'success', failed: 'danger' } as const;
 
@@ -36,10 +36,7 @@ export function NotifyDeliveriesDialog({
       data-testid="notify-log-dialog"
     >
       {log.isError ? (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void log.refetch()} />
-        </div>
+        <LoadError onRetry={() => void log.refetch()} />
       ) : (
         <DataTable
           value={log.data?.items ?? []}

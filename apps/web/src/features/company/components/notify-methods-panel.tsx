@@ -23,6 +23,7 @@ import { NotifyDeliveriesDialog } from './notify-deliveries-dialog';
 import { NotifyMethodDialog } from './notify-method-dialog';
 import { WebhookSecret } from './webhook-secret';
 import './notify-methods.css';
+import { LoadError } from '@/components/load-error';
 
 type Editing = { method: NotifyMethod | null } | null;
 
@@ -140,10 +141,7 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
         </div>
       )}
       {methods.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void methods.refetch()} />
-        </div>
+        <LoadError onRetry={() => void methods.refetch()} />
       )}
       {methods.isSuccess && (
         <DataTable

@@ -12,6 +12,7 @@ import { formatUnixDate } from '@/lib/format-date';
 import { tokensQueryOptions, useRevokeToken } from '../api/tokens-api';
 import { TokenCreateDialog } from './token-create-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
+import { LoadError } from '@/components/load-error';
 
 /** Access tokens of the own company: list, create (secret shown once), revoke. */
 export function TokensPanel({ readOnly }: { readOnly: boolean }) {
@@ -47,10 +48,7 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
         </div>
       )}
       {tokens.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void tokens.refetch()} />
-        </div>
+        <LoadError onRetry={() => void tokens.refetch()} />
       )}
       {tokens.isSuccess && (
         <DataTable

@@ -11,6 +11,7 @@ import { COMPANY_USER_ROLES, type CompanyUser } from '@cab/contract/company-user
 import { showSuccessToast } from '@/lib/api';
 import { companyUsersQueryOptions, useUserAction, type UserAction } from '../api/users-api';
 import { UserDialog } from './user-dialog';
+import { LoadError } from '@/components/load-error';
 
 interface Pending {
   action: UserAction;
@@ -107,10 +108,7 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
         </div>
       )}
       {users.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void users.refetch()} />
-        </div>
+        <LoadError onRetry={() => void users.refetch()} />
       )}
       {users.isSuccess && (
         <DataTable

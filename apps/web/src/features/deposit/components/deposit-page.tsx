@@ -14,6 +14,7 @@ import { AdjustDialog } from './adjust-dialog';
 import { DepositFilterBar } from './deposit-filter';
 import { LedgerTable } from './ledger-table';
 import '../deposit.css';
+import { LoadError } from '@/components/load-error';
 
 /** Route module /deposit: the ledger of every balance movement; root also changes balances. */
 export function Component() {
@@ -56,11 +57,7 @@ export function Component() {
         </div>
       )}
       {ledger.isError && (
-        <div className="state-view card" role="alert">
-          <h3>{t('common.error')}</h3>
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void ledger.refetch()} />
-        </div>
+        <LoadError card onRetry={() => void ledger.refetch()} />
       )}
       {ledger.isSuccess && total === 0 && (
         <div className="state-view card" data-testid="deposit-empty">

@@ -13,6 +13,7 @@ import { BillActions, type BillActor } from './bill-actions';
 import { BillStatusTag } from './bill-status-tag';
 import type { DocsListState } from './docs-list-state';
 import { openBillPdf } from './open-bill-pdf';
+import { LoadError } from '@/components/load-error';
 
 interface BillsTableProps {
   list: UseQueryResult<BillListResult>;
@@ -34,11 +35,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
   }
   if (list.isError) {
     return (
-      <div className="state-view card" role="alert">
-        <h3>{t('common.error')}</h3>
-        <p>{t('common.cantLoad')}</p>
-        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
-      </div>
+      <LoadError card onRetry={() => void list.refetch()} />
     );
   }
   const { items, total } = list.data;

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -33,7 +33,13 @@ export function Component() {
     <div className="docs-page">
       <div className="docs-page__head">
         <PageTitle>{t('pages.docs')}</PageTitle>
-        {canManage && <Button type="button" icon="pi pi-plus" label={t('docs.create')} onClick={() => update({ creating: true })} data-testid="docs-create" />}
+        <div className="docs-page__actions">
+          {/* The deposit ledger has no menu entry of its own (spec §2's menu); bills lead to it. */}
+          <Link to="/deposit" className="docs-page__ledger" data-testid="docs-ledger-link">
+            <i className="pi pi-wallet" aria-hidden="true" /> {t('docs.ledgerLink')}
+          </Link>
+          {canManage && <Button type="button" icon="pi pi-plus" label={t('docs.create')} onClick={() => update({ creating: true })} data-testid="docs-create" />}
+        </div>
       </div>
       <DocsFilter state={state} onChange={update} />
       <BillsTable list={list} state={state} actor={actor} onPage={(page, size) => update({ page, size })} />

@@ -17,6 +17,7 @@ import { useMe } from '@/lib/me-query';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupNameDialog } from './group-name-dialog';
 import '../groups.css';
+import { LoadError } from '@/components/load-error';
 
 /** Route module /groups: list, create, rename, delete, open in the SIM list, operations on a group. */
 export function Component() {
@@ -56,11 +57,7 @@ export function Component() {
         </div>
       )}
       {groups.isError && (
-        <div className="state-view card" role="alert">
-          <h3>{t('common.error')}</h3>
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void groups.refetch()} />
-        </div>
+        <LoadError card onRetry={() => void groups.refetch()} />
       )}
       {groups.isSuccess && items.length === 0 && (
         <div className="state-view card" data-testid="groups-empty">

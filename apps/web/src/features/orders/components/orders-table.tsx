@@ -1,6 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
@@ -10,6 +9,7 @@ import { formatUnixDate } from '@/lib/format-date';
 import { OrderActions, type OrderActor } from './order-actions';
 import type { OrderListState } from './order-list-state';
 import { OrderStatusTag } from './order-status-tag';
+import { LoadError } from '@/components/load-error';
 
 interface OrdersTableProps {
   list: UseQueryResult<OrderListResult>;
@@ -31,11 +31,7 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   }
   if (list.isError) {
     return (
-      <div className="state-view card" role="alert">
-        <h3>{t('common.error')}</h3>
-        <p>{t('common.cantLoad')}</p>
-        <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
-      </div>
+      <LoadError card onRetry={() => void list.refetch()} />
     );
   }
   const { items, total } = list.data;

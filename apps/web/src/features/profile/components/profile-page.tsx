@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
@@ -9,6 +8,7 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SessionsCard } from './sessions-card';
 import '../profile.css';
+import { LoadError } from '@/components/load-error';
 
 /** Route module /profile: own data, password change, active sessions (react-router lazy: the `Component` export). */
 export function Component() {
@@ -31,10 +31,7 @@ export function Component() {
             </div>
           )}
           {profile.isError && (
-            <div className="state-view" role="alert">
-              <p>{t('common.cantLoad')}</p>
-              <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void profile.refetch()} />
-            </div>
+            <LoadError onRetry={() => void profile.refetch()} />
           )}
           {profile.isSuccess && <ProfileForm key={profile.data.id} profile={profile.data} readOnly={readOnly} />}
         </section>

@@ -12,6 +12,7 @@ import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { sessionsQueryOptions, useRevokeOtherSessions } from '../api/profile-api';
 import { shortUserAgent } from './short-user-agent';
+import { LoadError } from '@/components/load-error';
 
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -53,10 +54,7 @@ export function SessionsCard() {
         </div>
       )}
       {sessions.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void sessions.refetch()} />
-        </div>
+        <LoadError onRetry={() => void sessions.refetch()} />
       )}
       {sessions.isSuccess && (
         <DataTable

@@ -27,6 +27,7 @@ import { SelectionBar } from './selection-bar';
 import { SimsFilter } from './sims-filter';
 import { SimsTable } from './sims-table';
 import '../sims.css';
+import { LoadError } from '@/components/load-error';
 
 interface Selection {
   /** The filter the selection was made under; another filter starts empty. */
@@ -155,11 +156,7 @@ export function Component() {
           ))}
         </div>
       ) : list.isError && !list.data ? (
-        <div className="state-view card" role="alert">
-          <h3>{t('common.error')}</h3>
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
-        </div>
+        <LoadError card onRetry={() => void list.refetch()} />
       ) : (
         <SimsTable
           items={items}

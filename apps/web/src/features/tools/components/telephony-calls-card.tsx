@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimulatedCall } from '@cab/contract/tools';
 import { formatUnixDate } from '@/lib/format-date';
 import { simulatedCallsQueryOptions } from '../api/tools-api';
+import { LoadError } from '@/components/load-error';
 
 /** What the telephony simulator "rang": how a demo operator reads a registration's phone code. */
 export function TelephonyCallsCard() {
@@ -29,10 +30,7 @@ export function TelephonyCallsCard() {
       <p className="tools-card__text">{t('tools.telephony.text')}</p>
       {calls.isPending && <Skeleton height="8rem" />}
       {calls.isError && (
-        <div className="state-view" role="alert">
-          <p>{t('common.cantLoad')}</p>
-          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void calls.refetch()} />
-        </div>
+        <LoadError onRetry={() => void calls.refetch()} />
       )}
       {calls.isSuccess && (
         <DataTable value={calls.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('tools.telephony.empty')} data-testid="telephony-calls">
