@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { NotifyDeliveryListResult, NotifyMethod } from '@cab/contract/notify-methods';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { createMailer } from '../src/delivery/mail.js';
@@ -13,6 +12,7 @@ import { notifyEvent } from '../src/modules/notify/events.js';
 import { createNotification } from '../src/modules/notify/service.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
+import { SmtpSink } from './support/smtp-sink.js';
 
 const BOT_TOKEN = '123456:test-bot-token';
 const WA_PHONE_ID = '1098765';
@@ -59,8 +59,7 @@ function verifyWebhook(secret: string, hit: Hit, seen: Set<string>): string | nu
   return null;
 }
 
-const mails: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let t: TestApp;
 let token: string;
 let demoCompanyId: number;
@@ -77,22 +76,7 @@ let telegram: Awaited<ReturnType<typeof receiver>>;
 let whatsapp: Awaited<ReturnType<typeof receiver>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpAddress = smtp.server.address();
-  if (!smtpAddress || typeof smtpAddress === 'string') throw new Error('no smtp port');
+  smtp = await SmtpSink.start();
 
   webhook = await receiver((hit) => {
     const verdict = verifyWebhook(webhookSecret.value, hit, webhookSeen);
@@ -116,7 +100,7 @@ beforeAll(async () => {
 
   t = await createTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${smtpAddress.port}`,
+      SMTP_URL: smtp.url,
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       WHATSAPP_API_URL: `${whatsapp.url}/`,
@@ -146,7 +130,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker();
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -200,9 +184,9 @@ describe('notification delivery', () => {
     const notification = stored!.told[0]!.notification;
     await settled([mail.id, hook.id, tg.id, wa.id, down.id], 1);
 
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.to).toEqual(['noc@customer.example']);
-    expect(mails[0]?.raw).toContain('Blocking SIM cards');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(['noc@customer.example']);
+    expect(smtp.received[0]?.raw).toContain('Blocking SIM cards');
 
     expect(webhookVerdicts).toEqual([null]);
     const event = JSON.parse(webhook.hits[0]!.body) as Record<string, unknown>;
@@ -257,7 +241,7 @@ describe('notification delivery', () => {
       popup: false,
     });
     await settled([billingMail.id], 1);
-    expect(mails.map((m) => m.to[0])).toEqual(['noc@customer.example', 'billing@customer.example']);
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['noc@customer.example', 'billing@customer.example']);
     for (const method of [mail, hook, tg, wa]) expect(await deliveries(method.id)).toHaveLength(1);
   }, 40_000);
 

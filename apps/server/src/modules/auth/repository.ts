@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../../db/client.js';
 import { companies, refreshTokens, users } from '../../db/schema.js';
 
 export async function findUserForLogin(db: Executor, email: string) {
@@ -76,4 +76,16 @@ export async function findSessionPrincipal(db: Executor, userId: number, familyI
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(companies.deletedAt)));
   return row;
+}
+
+/** Signs the user out everywhere; answers the revoked families, whose sockets must close. */
+export async function revokeAllFamilies(db: Executor, userId: number): Promise<string[]> {
+  const rows = await queryRows<{ family_id: string }>(
+    db,
+    sql`
+    update ${refreshTokens} set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null
+    returning family_id::text as family_id`,
+  );
+  return [...new Set(rows.map((r) => r.family_id))];
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { refreshTokens, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 
 export interface UserRow {
   id: number;
@@ -106,14 +106,3 @@ export async function countOtherActiveAdmins(db: Executor, companyId: number, ex
   return Number(row?.n ?? 0);
 }
 
-/** Signs the user out everywhere; answers the revoked families, whose sockets must close. */
-export async function revokeAllSessions(db: Executor, userId: number): Promise<string[]> {
-  const rows = await queryRows<{ family_id: string }>(
-    db,
-    sql`
-    update ${refreshTokens} set revoked_at = now()
-    where user_id = ${userId} and revoked_at is null
-    returning family_id::text as family_id`,
-  );
-  return [...new Set(rows.map((r) => r.family_id))];
-}

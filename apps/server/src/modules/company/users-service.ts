@@ -20,6 +20,7 @@ import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './users-repository.js';
 import { generatePassword, mailPassword } from './users-mail.js';
+import { revokeAllFamilies } from '../auth/repository.js';
 
 export interface UsersDeps {
   db: Db;
@@ -165,7 +166,7 @@ export async function removeUser(deps: UsersDeps, principal: Principal, id: numb
       action: `user_${removal}`,
       details: { id: user.id, email: user.email },
     });
-    return repo.revokeAllSessions(tx, user.id);
+    return revokeAllFamilies(tx, user.id);
   });
   await closeSessions(deps.bus, families);
 }
@@ -198,7 +199,7 @@ export async function sendNewPassword(
       action: 'user_password_send',
       details: { id: user.id, email: user.email },
     });
-    return repo.revokeAllSessions(tx, user.id);
+    return revokeAllFamilies(tx, user.id);
   });
   await closeSessions(deps.bus, families);
   return { mail_sent: await mailPassword(deps, user, password) };

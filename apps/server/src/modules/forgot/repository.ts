@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
-import { companies, passwordResets, refreshTokens, users } from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+import { companies, passwordResets, users } from '../../db/schema.js';
 
 export interface ResetUserRow {
   id: number;
@@ -56,14 +56,3 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   return rows.length === 1;
 }
 
-/** Revokes every family of the user that is not revoked yet; answers the revoked family ids. */
-export async function revokeAllFamilies(db: Executor, userId: number): Promise<string[]> {
-  const rows = await queryRows<{ family_id: string }>(
-    db,
-    sql`
-    update ${refreshTokens} set revoked_at = now()
-    where user_id = ${userId} and revoked_at is null
-    returning family_id::text as family_id`,
-  );
-  return [...new Set(rows.map((r) => r.family_id))];
-}

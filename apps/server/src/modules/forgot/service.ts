@@ -10,6 +10,7 @@ import { RESET_MAIL, fillTemplate } from '../../http/messages.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
 import * as repo from './repository.js';
+import { revokeAllFamilies } from '../auth/repository.js';
 
 export interface ForgotDeps {
   db: Db;
@@ -57,7 +58,7 @@ export async function resetPassword(deps: ForgotDeps, request: ForgotResetReques
     const reset = await repo.consumeReset(tx, hashOpaqueToken(request.token));
     if (!reset) return undefined;
     if (!(await repo.updatePasswordHash(tx, reset.userId, passwordHash))) return undefined;
-    const revoked = await repo.revokeAllFamilies(tx, reset.userId);
+    const revoked = await revokeAllFamilies(tx, reset.userId);
     await insertAudit(tx, {
       companyId: reset.companyId,
       userId: reset.userId,
