@@ -114,10 +114,10 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await expect(row).toContainText('SIM-карты');
     await row.getByTestId('notify-open-log').click();
     // Besides the test-send, real events of the shared demo company (queue items other flows left
-    // running) may have reached the webhook meanwhile: every one of them must be sent.
+    // running) may have reached the webhook meanwhile: none of them may have failed.
     const statuses = page.getByTestId('notify-log-status');
-    await expect(statuses.first()).toHaveText('Отправлено');
-    for (const status of await statuses.allInnerTexts()) expect(status).toBe('Отправлено');
+    await expect(statuses.filter({ hasText: 'Отправлено' }).first()).toBeVisible();
+    await expect(statuses.filter({ hasText: 'Ошибка' })).toHaveCount(0);
     await saveScreenshot(page, 'notify-methods-log-ru');
     await page.keyboard.press('Escape');
 
