@@ -79,24 +79,24 @@ test.describe('notification methods on /company/my (spec §3, §5)', () => {
     await expect(toasts(page, 'top-right').filter({ hasText: 'Test message delivered' })).toBeVisible({
       timeout: 20_000,
     });
-    expect(received).toHaveLength(1);
-    const hit = received[0]!;
-    const timestamp = String(hit.headers['x-cabinet-timestamp']);
-    const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${hit.body}`).digest('hex')}`;
-    expect(hit.headers['x-cabinet-signature']).toBe(expected);
-    expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
-    expect(hit.headers['x-cabinet-delivery']).toMatch(/^\d+$/);
-    expect(JSON.parse(hit.body)).toMatchObject({
-      test: true,
-      text: 'Test notification from the SIM cabinet',
-      category: 'notify',
-    });
+    // The demo company's own events (news, operations of earlier flows) may reach the new webhook too:
+    // every hit must carry a valid signature, and one of them is the test-send.
+    expect(received.length).toBeGreaterThan(0);
+    for (const hit of received) {
+      const timestamp = String(hit.headers['x-cabinet-timestamp']);
+      const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${hit.body}`).digest('hex')}`;
+      expect(hit.headers['x-cabinet-signature']).toBe(expected);
+      expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
+      expect(hit.headers['x-cabinet-delivery']).toMatch(/^\d+$/);
+    }
+    const testSend = received.map((hit) => JSON.parse(hit.body) as Record<string, unknown>).find((body) => body.test === true);
+    expect(testSend).toMatchObject({ text: 'Test notification from the SIM cabinet', category: 'notify' });
 
     await row.getByTestId('notify-open-log').click();
     const log = page.getByTestId('notify-log-dialog');
-    await expect(log.getByTestId('notify-log-status')).toHaveText(['Sent']);
-    await expect(log.getByRole('row').nth(1)).toContainText('Test');
-    await expect(log.getByRole('row').nth(1)).toContainText('200');
+    const testRow = log.getByRole('row').filter({ hasText: 'Test' });
+    await expect(testRow).toContainText('Sent');
+    await expect(testRow).toContainText('200');
     await saveScreenshot(page, 'notify-methods-log-en');
     await page.keyboard.press('Escape');
     await expect(log).toBeHidden();
