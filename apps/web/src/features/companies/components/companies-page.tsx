@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Skeleton } from 'primereact/skeleton';
 import type { AdminCompany } from '@cab/contract/companies-admin';
 import { PageTitle } from '@/components/page-title';
 import { showSuccessToast } from '@/lib/api';
@@ -21,6 +20,7 @@ import { ConfirmCompanyAction, type PendingConfirm } from './confirm-company-act
 import { CreateCompanyDialog } from './create-company-dialog';
 import '../companies.css';
 import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** Route module /companies (root only): search, block, unblock, delete, create, sign in as, audit log. */
 export function Component() {
@@ -70,7 +70,7 @@ export function Component() {
       <CompaniesFilter state={state} onChange={onChange} />
       {companies.isPending && (
         <div className="card" aria-busy="true">
-          {[0, 1, 2, 3].map((key) => <Skeleton key={key} height="2.5rem" className="mb-2" />)}
+          <RowsSkeleton />
         </div>
       )}
       {companies.isError && (

@@ -5,7 +5,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { NOTIFY_CATEGORIES, NOTIFY_METHOD_TYPE_NAMES, type NotifyMethod } from '@cab/contract/notify-methods';
 import { showSuccessToast } from '@/lib/api';
@@ -24,6 +23,7 @@ import { NotifyMethodDialog } from './notify-method-dialog';
 import { WebhookSecret } from './webhook-secret';
 import './notify-methods.css';
 import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 type Editing = { method: NotifyMethod | null } | null;
 
@@ -135,9 +135,7 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
       </div>
       {methods.isPending && (
         <div aria-busy="true">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton rows={3} />
         </div>
       )}
       {methods.isError && (

@@ -5,7 +5,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import type { ApiToken, ApiTokenCreateResult } from '@cab/contract/api-tokens';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
@@ -13,6 +12,7 @@ import { tokensQueryOptions, useRevokeToken } from '../api/tokens-api';
 import { TokenCreateDialog } from './token-create-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
 import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** Access tokens of the own company: list, create (secret shown once), revoke. */
 export function TokensPanel({ readOnly }: { readOnly: boolean }) {
@@ -42,9 +42,7 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
       </div>
       {tokens.isPending && (
         <div aria-busy="true">
-          {[0, 1].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton rows={2} />
         </div>
       )}
       {tokens.isError && (

@@ -5,13 +5,13 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { COMPANY_USER_ROLES, type CompanyUser } from '@cab/contract/company-users';
 import { showSuccessToast } from '@/lib/api';
 import { companyUsersQueryOptions, useUserAction, type UserAction } from '../api/users-api';
 import { UserDialog } from './user-dialog';
 import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 interface Pending {
   action: UserAction;
@@ -102,9 +102,7 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
       </div>
       {users.isPending && (
         <div aria-busy="true">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton rows={3} />
         </div>
       )}
       {users.isError && (

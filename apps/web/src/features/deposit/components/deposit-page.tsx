@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Paginator } from 'primereact/paginator';
-import { Skeleton } from 'primereact/skeleton';
 import { isRoot } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
@@ -15,6 +14,8 @@ import { DepositFilterBar } from './deposit-filter';
 import { LedgerTable } from './ledger-table';
 import '../deposit.css';
 import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** Route module /deposit: the ledger of every balance movement; root also changes balances. */
 export function Component() {
@@ -51,20 +52,14 @@ export function Component() {
       <DepositFilterBar state={state} onChange={update} root={root} />
       {ledger.isPending && (
         <div className="card" aria-busy="true">
-          {[0, 1, 2, 3, 4].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton rows={5} />
         </div>
       )}
       {ledger.isError && (
         <LoadError card onRetry={() => void ledger.refetch()} />
       )}
       {ledger.isSuccess && total === 0 && (
-        <div className="state-view card" data-testid="deposit-empty">
-          <i className="pi pi-wallet state-view__icon" aria-hidden="true" />
-          <h3>{t('deposit.empty')}</h3>
-          <p>{t('deposit.emptyHint')}</p>
-        </div>
+        <EmptyState icon="pi-wallet" title={t('deposit.empty')} hint={t('deposit.emptyHint')} testId="deposit-empty" />
       )}
       {items.length > 0 && (
         <>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import type { Bill, BillListResult } from '@cab/contract/bills';
 import { formatMoney } from '@/components/format-money';
@@ -14,6 +13,8 @@ import { BillStatusTag } from './bill-status-tag';
 import type { DocsListState } from './docs-list-state';
 import { openBillPdf } from './open-bill-pdf';
 import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 interface BillsTableProps {
   list: UseQueryResult<BillListResult>;
@@ -27,9 +28,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
   if (list.isPending) {
     return (
       <div className="card" aria-busy="true">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} height="2.5rem" className="mb-2" />
-        ))}
+        <RowsSkeleton />
       </div>
     );
   }
@@ -41,11 +40,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
   const { items, total } = list.data;
   if (total === 0) {
     return (
-      <div className="state-view card" data-testid="docs-empty">
-        <i className="pi pi-file state-view__icon" aria-hidden="true" />
-        <h3>{t('docs.empty')}</h3>
-        <p>{t('docs.emptyHint')}</p>
-      </div>
+      <EmptyState icon="pi-file" title={t('docs.empty')} hint={t('docs.emptyHint')} testId="docs-empty" />
     );
   }
   const pdf = (bill: Bill) => (

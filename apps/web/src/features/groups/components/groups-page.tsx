@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import type { Group } from '@cab/contract/groups';
 import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
@@ -18,6 +17,8 @@ import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupNameDialog } from './group-name-dialog';
 import '../groups.css';
 import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** Route module /groups: list, create, rename, delete, open in the SIM list, operations on a group. */
 export function Component() {
@@ -51,20 +52,14 @@ export function Component() {
       </div>
       {groups.isPending && (
         <div className="card" aria-busy="true">
-          {[0, 1, 2, 3].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton />
         </div>
       )}
       {groups.isError && (
         <LoadError card onRetry={() => void groups.refetch()} />
       )}
       {groups.isSuccess && items.length === 0 && (
-        <div className="state-view card" data-testid="groups-empty">
-          <i className="pi pi-folder-open state-view__icon" aria-hidden="true" />
-          <h3>{t('groups.empty')}</h3>
-          <p>{t('groups.emptyHint')}</p>
-        </div>
+        <EmptyState icon="pi-folder-open" title={t('groups.empty')} hint={t('groups.emptyHint')} testId="groups-empty" />
       )}
       {items.length > 0 && (
         <div className="sims-table-like">

@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Skeleton } from 'primereact/skeleton';
 import type { Order, OrderListResult } from '@cab/contract/orders';
 import { formatMoney } from '@/components/format-money';
 import { formatUnixDate } from '@/lib/format-date';
@@ -10,6 +9,8 @@ import { OrderActions, type OrderActor } from './order-actions';
 import type { OrderListState } from './order-list-state';
 import { OrderStatusTag } from './order-status-tag';
 import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 interface OrdersTableProps {
   list: UseQueryResult<OrderListResult>;
@@ -23,9 +24,7 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   if (list.isPending) {
     return (
       <div className="card" aria-busy="true">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} height="2.5rem" className="mb-2" />
-        ))}
+        <RowsSkeleton />
       </div>
     );
   }
@@ -37,11 +36,7 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   const { items, total } = list.data;
   if (total === 0) {
     return (
-      <div className="state-view card" data-testid="orders-empty">
-        <i className="pi pi-shopping-cart state-view__icon" aria-hidden="true" />
-        <h3>{t('orders.empty')}</h3>
-        <p>{t('orders.emptyHint')}</p>
-      </div>
+      <EmptyState icon="pi-shopping-cart" title={t('orders.empty')} hint={t('orders.emptyHint')} testId="orders-empty" />
     );
   }
   const bill = (order: Order) =>

@@ -5,7 +5,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { SessionInfo } from '@cab/contract/profile';
 import { showSuccessToast } from '@/lib/api';
@@ -13,6 +12,7 @@ import { formatUnixDate } from '@/lib/format-date';
 import { sessionsQueryOptions, useRevokeOtherSessions } from '../api/profile-api';
 import { shortUserAgent } from './short-user-agent';
 import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
 
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -48,9 +48,7 @@ export function SessionsCard() {
       </div>
       {sessions.isPending && (
         <div aria-busy="true">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height="2.5rem" className="mb-2" />
-          ))}
+          <RowsSkeleton rows={3} />
         </div>
       )}
       {sessions.isError && (
