@@ -71,6 +71,10 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const db = database.db;
+  const tokens = new AccessTokens(jwtSecret);
+  // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
+  registerAuthentication(app, db, tokens);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -94,10 +98,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   await app.register(fastifySwaggerUi, { routePrefix: API.docs });
   app.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
 
-  const db = database.db;
-  const tokens = new AccessTokens(jwtSecret);
   const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
-  registerAuthentication(app, db, tokens);
 
   const auth = new AuthService(db, tokens);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });

@@ -1,4 +1,6 @@
+import { API } from '@cab/contract/paths';
 import { canAs, ROLES } from '@cab/contract/roles';
+import { ROUTE_ACCESS, routeKey } from '@cab/contract/route-access';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,8 +84,8 @@ async function call(c: AccessCase, request: unknown, token: string | undefined):
 
 function allowed(c: AccessCase, who: Who): boolean {
   const kind = who === 'token' ? 'api_token' : 'user';
-  if (c.access === 'public') return true;
-  if (c.access === 'session') return kind === 'user' || !c.userOnly;
+  if (c.access === 'public' || c.access === 'signedIn') return true;
+  if (c.access === 'userSession') return kind === 'user';
   return canAs(kind, callers.users[who].role, c.access);
 }
 
@@ -92,6 +94,12 @@ describe('access matrix: every endpoint as every role, another tenant, an API to
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(ACCESS_CASES.map((c) => `${c.method} ${c.path}`).sort()).toEqual(routes.sort());
+  });
+
+  it('the server gates each route by the rule this matrix states for it', () => {
+    const stated = Object.fromEntries(ACCESS_CASES.map((c) => [routeKey(c.method, c.path), c.access]));
+    const table = Object.fromEntries(Object.entries(ROUTE_ACCESS).filter(([key]) => key !== `GET ${API.openapi}`));
+    expect(table).toEqual(stated);
   });
 
   for (const c of ACCESS_CASES) {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
-import { createTestApp, login, post, type TestApp } from './support/test-app.js';
+import { createTestApp, DEMO_PASSWORD, login, post, type TestApp } from './support/test-app.js';
 import { openSocket } from './support/ws-client.js';
 
 let t: TestApp;
@@ -111,6 +111,11 @@ describe('API tokens', () => {
       ['/api/profile/get', {}],
       ['/api/profile/password', { current_password: 'x', new_password: 'whatever-long' }],
       ['/api/logout', {}],
+      // Billing is an administrator's reading, never a robot's (README, roles.ts).
+      ['/api/bills/list', { page: 0, size: 25 }],
+      ['/api/bills/settings', {}],
+      ['/api/deposit/list', { page: 0, size: 25 }],
+      ['/api/orders/list', { page: 0, size: 25 }],
     ];
     for (const [path, body] of denied) {
       const res = await post(t.app, path, body, { token: secret });
@@ -166,5 +171,39 @@ describe('API tokens', () => {
       expect((await post(t.app, '/api/tokens/list', {}, { token: user })).statusCode).toBe(403);
       expect((await post(t.app, '/api/tokens/create', { name: 'x' }, { token: user })).statusCode).toBe(403);
     }
+  });
+
+  it('a token stops with its creator: suspended while the creator is blocked, revoked when they are deleted', async () => {
+    const root = (await login(t.app, 'root@demo.local')).token;
+    const created = await post(
+      t.app,
+      '/api/company/users/create',
+      { company_id: demoId, email: 'robot-owner@demo.local', first_name: 'Rob', last_name: 'Owner', phone: null, role: 'admin' },
+      { token: admin },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const ownerId = z.object({ result: z.object({ user: z.object({ id: z.number() }) }) }).parse(created.json()).result.user.id;
+    await t.database.db.execute(sql`update users set password_hash = (select password_hash from users where email = 'admin@demo.local') where id = ${ownerId}`);
+    const owner = (await login(t.app, 'robot-owner@demo.local', DEMO_PASSWORD)).token;
+    const { secret } = await createToken('Owned robot', owner);
+    expect((await listSims(secret)).statusCode).toBe(200);
+
+    expect((await post(t.app, '/api/company/users/block', { id: ownerId }, { token: admin })).statusCode).toBe(200);
+    const blocked = await listSims(secret);
+    expect(blocked.statusCode).toBe(401);
+    expect(codeOf(blocked)).toBe('unauthorized');
+    const queued = await post(t.app, '/api/queue/create', { reason: 'queue_ping', selection: { ids: [1] } }, { token: secret });
+    expect(queued.statusCode).toBe(401);
+
+    expect((await post(t.app, '/api/company/users/unblock', { id: ownerId }, { token: admin })).statusCode).toBe(200);
+    expect((await listSims(secret)).statusCode).toBe(200);
+
+    expect((await post(t.app, '/api/company/users/delete', { id: ownerId }, { token: root })).statusCode).toBe(200);
+    expect((await listSims(secret)).statusCode).toBe(401);
+    const [row] = await queryRows<{ revoked: boolean }>(
+      t.database.db,
+      sql`select revoked_at is not null as revoked from api_tokens where created_by = ${ownerId}`,
+    );
+    expect(row?.revoked).toBe(true);
   });
 });

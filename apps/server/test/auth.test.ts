@@ -93,6 +93,19 @@ describe('authentication of calls', () => {
     expect(res.json()).toEqual({ message: 'Your session has expired, please sign in again', code: 'token_expired' });
   });
 
+  it('a session belongs to its user: a token naming another user\'s live session is refused', async () => {
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const viewer = claimsOf((await login(t.app, 'viewer@demo.local')).token);
+    const admin = claimsOf((await login(t.app, 'admin@demo.local')).token);
+    // Signed with the right key (as a leaked secret or a forging bug would allow), the viewer's id with the admin's session.
+    const mixed = await new SignJWT({ ...viewer, sid: admin.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const res = await post(t.app, '/api/service/me', { version: 250314 }, { token: mixed });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
   it('logout revokes the session: its access token and refresh token stop working', async () => {
     const session = await login(t.app, 'viewer@demo.local');
     const res = await post(t.app, '/api/logout', { refresh_token: session.refresh_token }, { token: session.token });

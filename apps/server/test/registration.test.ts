@@ -106,7 +106,7 @@ describe('registration', () => {
 
   it('answers 424 to every other call until the registration is finished, also after a fresh login', async () => {
     const session = await start();
-    for (const url of ['/api/service/me', '/api/profile/get', '/api/sims/list', '/api/queue/list']) {
+    for (const url of ['/api/service/me', '/api/profile/get', '/api/sims/list', '/api/notify/list']) {
       const response = await post(t.app, url, {}, { token: session.token });
       expect(response.statusCode, url).toBe(424);
       expect(response.json<ErrorBody>().code).toBe('registration_unfinished');

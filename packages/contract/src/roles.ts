@@ -20,10 +20,13 @@ export const PERMISSIONS = [
   'reports.run',
   'news.publish',
   'agent.requests',
+  /** Orders, bills and the deposit ledger of the caller's companies: every signed-in role, never an API token. */
+  'billing.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const COMPANY_ADMIN: readonly Permission[] = [
+  'billing.read',
   'company.edit',
   'users.manage',
   'tokens.manage',
@@ -40,9 +43,9 @@ const COMPANY_ADMIN: readonly Permission[] = [
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   root: PERMISSIONS,
   admin: COMPANY_ADMIN,
-  manager: ['sims.read', 'sims.operate', 'groups.manage', 'reports.run'],
-  viewer: ['sims.read'],
-  agent: ['sims.read', 'reports.run', 'agent.requests'],
+  manager: ['billing.read', 'sims.read', 'sims.operate', 'groups.manage', 'reports.run'],
+  viewer: ['billing.read', 'sims.read'],
+  agent: ['billing.read', 'sims.read', 'reports.run', 'agent.requests'],
 };
 
 export function can(role: Role, permission: Permission): boolean {

@@ -1,12 +1,14 @@
 import { LANGS } from '@cab/contract/constants';
+import { API } from '@cab/contract/paths';
 import { ROLES } from '@cab/contract/roles';
+import { ROUTE_ACCESS, routeKey, type RouteAccess } from '@cab/contract/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { insertAudit } from '../modules/audit/repository.js';
 import { findSessionPrincipal } from '../modules/auth/repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
-import type { Principal } from './principal.js';
+import { requirePermission, type Principal } from './principal.js';
 import type { AccessTokens } from './tokens.js';
 
 declare module 'fastify' {
@@ -14,8 +16,8 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** Callable without a token (login, refresh, registration, password recovery). */
-    public?: boolean;
+    /** Who may call the route: set from ROUTE_ACCESS when the route is registered. */
+    access?: RouteAccess;
     /** Callable while the company's registration is unfinished (otherwise 424). */
     allowUnfinishedRegistration?: boolean;
   }
@@ -50,20 +52,6 @@ export async function resolvePrincipal(db: Db, tokens: AccessTokens, token: stri
   };
 }
 
-function isOpenPath(url: string): boolean {
-  return !url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/openapi.json');
-}
-
-/**
- * Calls about a user's own sign-in (profile, password, sessions, logout): an API token is not a
- * sign-in, so it may not make them.
- */
-const USER_SESSION_PATHS = ['/api/profile/', '/api/logout'];
-
-function isUserSessionPath(url: string): boolean {
-  return USER_SESSION_PATHS.some((prefix) => url.startsWith(prefix));
-}
-
 /** Every call made with an API token leaves one audit row: what was called and how it ended. */
 function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onResponse', async (request, reply) => {
@@ -85,27 +73,67 @@ function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
   });
 }
 
-/** Every /api call needs a valid token unless its route says `public` (spec §6). */
+/**
+ * Gives every route its access rule from the one table (contract route-access.ts) as it is
+ * registered, and refuses to build an app with an /api route the table does not name (fail closed).
+ */
+function assignRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url ?? route.path;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rules = new Set(methods.map((method) => ROUTE_ACCESS[routeKey(method, pattern)]));
+    const [access] = rules;
+    if (rules.size === 1 && access) {
+      route.config = { ...route.config, access };
+      return;
+    }
+    // The SPA, its assets, the websocket (authenticated by its first message) and the API's own
+    // documentation are open; anything else under /api must be in the table.
+    if (!pattern.startsWith('/api/') || pattern.startsWith(`${API.docs}`)) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    throw new Error(`${methods.join(',')} ${pattern} has no entry in ROUTE_ACCESS (packages/contract/src/route-access.ts)`);
+  });
+}
+
+function requireAccess(principal: Principal, access: RouteAccess): void {
+  if (access === 'signedIn') return;
+  if (access === 'userSession') {
+    if (principal.kind !== 'user') throw new AppError('forbidden');
+    return;
+  }
+  if (access !== 'public') requirePermission(principal, access);
+}
+
+/**
+ * Authorization is decided from the route the router matched — its pattern and the access rule the
+ * table gave it — never from the URL string, which an encoded path (`/api/%70rofile`) disguises.
+ * A request no route matched has no rule and goes on to the 404 answer.
+ */
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
   app.decorateRequest('principal', null);
+  assignRouteAccess(app);
   registerApiTokenAudit(app, db);
   app.addHook('onRequest', async (request) => {
-    if (isOpenPath(request.url) || request.routeOptions.config.public) return;
+    // No route matched: the 404 answer says nothing either way.
+    if (request.routeOptions.url === undefined) return;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) throw new AppError('forbidden');
+    if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized');
-    let principal: Principal;
     if (isApiTokenValue(token)) {
-      principal = await resolveApiTokenPrincipal(db, token);
       // Set before the checks below, so refused calls are audited too.
-      request.principal = principal;
-      if (isUserSessionPath(request.url)) throw new AppError('forbidden');
+      request.principal = await resolveApiTokenPrincipal(db, token);
     } else {
-      principal = await resolvePrincipal(db, tokens, token);
+      request.principal = await resolvePrincipal(db, tokens, token);
     }
+    const principal = request.principal;
     if (!principal.registrationComplete && !request.routeOptions.config.allowUnfinishedRegistration) {
       throw new AppError('registration_unfinished');
     }
-    request.principal = principal;
+    requireAccess(principal, access);
   });
 }
 

@@ -13,32 +13,32 @@ export const ACCOUNT_CASES: AccessCase[] = [
     request: () => ({ email: 'admin@demo.local', password: 'long-enough-1' }),
     ok: [409],
   },
-  { method: 'POST', path: '/api/registration/status', access: 'session', request: () => ({}), ok: REGISTRATION_OK },
-  { method: 'POST', path: '/api/registration/jurisdiction', access: 'session', request: () => ({ country: 'DE' }), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/status', access: 'userSession', request: () => ({}), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/jurisdiction', access: 'userSession', request: () => ({ country: 'DE' }), ok: REGISTRATION_OK },
   {
     method: 'POST',
     path: '/api/registration/company_type',
-    access: 'session',
+    access: 'userSession',
     request: () => ({ company_type: 'legal_entity' }),
     ok: REGISTRATION_OK,
   },
-  { method: 'POST', path: '/api/registration/company', access: 'session', request: () => ({ unique_id: '1234567890' }), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/company', access: 'userSession', request: () => ({ unique_id: '1234567890' }), ok: REGISTRATION_OK },
   {
     method: 'POST',
     path: '/api/registration/administrator',
-    access: 'session',
+    access: 'userSession',
     request: () => ({ client_name: 'X', firstName: 'A', lastName: 'B' }),
     ok: REGISTRATION_OK,
   },
   {
     method: 'POST',
     path: '/api/registration/phone/call',
-    access: 'session',
+    access: 'userSession',
     request: () => ({ phone: '+491234567890', direction: 'outgoing' }),
     ok: REGISTRATION_OK,
   },
-  { method: 'POST', path: '/api/registration/phone/verify', access: 'session', request: () => ({ code: '1234' }), ok: REGISTRATION_OK },
-  { method: 'POST', path: '/api/registration/finish', access: 'session', request: () => ({}), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/phone/verify', access: 'userSession', request: () => ({ code: '1234' }), ok: REGISTRATION_OK },
+  { method: 'POST', path: '/api/registration/finish', access: 'userSession', request: () => ({}), ok: REGISTRATION_OK },
   { method: 'POST', path: '/api/tools/telephony_calls', access: 'tools.use', request: () => ({}) },
 
   { method: 'POST', path: '/api/notify_methods/list', access: 'notifyMethods.manage', request: () => ({}), foreign: (f) => ({ company_id: f.demo.company }) },
@@ -66,7 +66,7 @@ export const ACCOUNT_CASES: AccessCase[] = [
   },
   { method: 'POST', path: '/api/notify_methods/delete', access: 'notifyMethods.manage', request: (f, who) => ({ id: f.own[who].notifyMethod }), foreign: (f) => ({ id: f.demo.notifyMethod }) },
 
-  { method: 'POST', path: '/api/company/get', access: 'session', request: () => ({}), foreign: (f) => ({ id: f.demo.company }) },
+  { method: 'POST', path: '/api/company/get', access: 'signedIn', request: () => ({}), foreign: (f) => ({ id: f.demo.company }) },
   {
     method: 'POST',
     path: '/api/company/update',
@@ -123,6 +123,6 @@ export const ACCOUNT_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/companies/delete', access: 'companies.manage', request: (f) => ({ id: f.target }), ok: [200, 409] },
   { method: 'POST', path: '/api/users/impersonate', access: 'users.impersonate', request: (f) => ({ id: f.demo.spareUser }) },
   // Ending answers 400 to a session that is not an impersonation; the impersonation test covers the rest.
-  { method: 'POST', path: '/api/users/impersonate/end', access: 'session', request: () => ({}), ok: [400] },
+  { method: 'POST', path: '/api/users/impersonate/end', access: 'userSession', request: () => ({}), ok: [400] },
   { method: 'POST', path: '/api/audit/list', access: 'companies.manage', request: (f) => ({ company_id: f.demo.company, page: 0, size: 10 }) },
 ];

@@ -5,8 +5,8 @@ const OWN_OR_AGENT_404 = (who: Who) => (who === 'agent' ? [404] : [200]);
 
 /** Orders, bills and the deposit ledger. */
 export const COMMERCE_CASES: AccessCase[] = [
-  { method: 'POST', path: '/api/orders/list', access: 'session', request: () => ({}) },
-  { method: 'POST', path: '/api/orders/get', access: 'session', request: (f, who) => ({ id: f.own[who].order }), ok: OWN_OR_AGENT_404, foreign: (f) => ({ id: f.demo.order }) },
+  { method: 'POST', path: '/api/orders/list', access: 'billing.read', request: () => ({}) },
+  { method: 'POST', path: '/api/orders/get', access: 'billing.read', request: (f, who) => ({ id: f.own[who].order }), ok: OWN_OR_AGENT_404, foreign: (f) => ({ id: f.demo.order }) },
   {
     method: 'POST',
     path: '/api/orders/create',
@@ -19,8 +19,8 @@ export const COMMERCE_CASES: AccessCase[] = [
   // Runs after root cancelled its own order above: 409 for root, 200 for the company admins.
   { method: 'POST', path: '/api/orders/cancel', access: 'orders.manage', request: (f, who) => ({ id: f.own[who].order }), ok: [200, 409], foreign: (f) => ({ id: f.demo.order }) },
 
-  { method: 'POST', path: '/api/bills/list', access: 'session', request: () => ({}) },
-  { method: 'POST', path: '/api/bills/settings', access: 'session', request: () => ({}) },
+  { method: 'POST', path: '/api/bills/list', access: 'billing.read', request: () => ({}) },
+  { method: 'POST', path: '/api/bills/settings', access: 'billing.read', request: () => ({}) },
   {
     method: 'POST',
     path: '/api/bills/create',
@@ -31,7 +31,7 @@ export const COMMERCE_CASES: AccessCase[] = [
   {
     method: 'GET',
     path: '/api/bills/pdf',
-    access: 'session',
+    access: 'billing.read',
     request: (f, who) => `id=${f.own[who].bill}`,
     ok: OWN_OR_AGENT_404,
     foreign: (f) => `id=${f.demo.bill}`,
@@ -48,7 +48,7 @@ export const COMMERCE_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/bills/mark_paid', access: 'companies.manage', request: (f, who) => ({ id: f.own[who].bill }), ok: [200, 409] },
   { method: 'POST', path: '/api/bills/cancel', access: 'companies.manage', request: (f, who) => ({ id: f.own[who].bill }), ok: [200, 409] },
 
-  { method: 'POST', path: '/api/deposit/list', access: 'sims.read', request: () => ({ page: 0, size: 10 }), foreign: (f) => ({ page: 0, size: 10, filter: { company: f.demo.company } }) },
+  { method: 'POST', path: '/api/deposit/list', access: 'billing.read', request: () => ({ page: 0, size: 10 }), foreign: (f) => ({ page: 0, size: 10, filter: { company: f.demo.company } }) },
   {
     method: 'POST',
     path: '/api/deposit/adjust',

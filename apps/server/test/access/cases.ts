@@ -1,7 +1,11 @@
-import type { Permission, Role } from '@cab/contract/roles';
+import type { Role } from '@cab/contract/roles';
+import type { RouteAccess } from '@cab/contract/route-access';
 
-/** Who may get through: anyone, any signed-in principal, or holders of a permission (contract roles.ts). */
-export type Access = 'public' | 'session' | Permission;
+/**
+ * Who may get through, written here by hand as a second statement of the rules: the matrix checks
+ * the server's table (contract route-access.ts) says the same, and that the server acts on it.
+ */
+export type Access = RouteAccess;
 
 /** The five roles, an admin of an unrelated company, and an API token of Demo Logistics. */
 export type Who = Role | 'other' | 'token';
@@ -41,8 +45,6 @@ export interface AccessCase {
   ok?: number[] | ((who: Who) => number[]);
   /** Spends or ends the session it is called with: each call gets a new session. */
   ownSession?: boolean;
-  /** Needs a signed-in user, not an API token (profile, sessions, logout). */
-  userOnly?: boolean;
 }
 
 /** Routes of the shell, profile, SIMs, groups and queue; accounts and commerce live beside this file. */
@@ -51,32 +53,30 @@ export const CORE_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/token/refresh', access: 'public', request: () => ({ refresh_token: 'not-a-token' }), ok: [401] },
   { method: 'POST', path: '/api/forgot/request', access: 'public', request: () => ({ email: 'nobody@nowhere.example' }) },
   { method: 'POST', path: '/api/forgot/reset', access: 'public', request: () => ({ token: 'not-a-token', password: 'long-enough-1' }), ok: [400] },
-  { method: 'POST', path: '/api/logout', access: 'session', request: () => ({}), ownSession: true, userOnly: true },
-  { method: 'POST', path: '/api/session/check', access: 'session', request: () => ({}) },
-  { method: 'POST', path: '/api/service/me', access: 'session', request: () => ({ version: 250314 }) },
-  { method: 'POST', path: '/api/profile/get', access: 'session', request: () => ({}), userOnly: true },
+  { method: 'POST', path: '/api/logout', access: 'userSession', request: () => ({}), ownSession: true },
+  { method: 'POST', path: '/api/session/check', access: 'signedIn', request: () => ({}) },
+  { method: 'POST', path: '/api/service/me', access: 'signedIn', request: () => ({ version: 250314 }) },
+  { method: 'POST', path: '/api/profile/get', access: 'userSession', request: () => ({}) },
   {
     method: 'POST',
     path: '/api/profile/update',
-    access: 'session',
+    access: 'userSession',
     request: (_f, who) => ({ first_name: `First ${who}`, last_name: 'Last', phone: null, lang: 'en' }),
-    userOnly: true,
   },
   {
     method: 'POST',
     path: '/api/profile/password',
-    access: 'session',
+    access: 'userSession',
     request: () => ({ current_password: 'wrong-password', new_password: 'new-password-1' }),
     ok: [422],
-    userOnly: true,
   },
-  { method: 'POST', path: '/api/profile/sessions', access: 'session', request: () => ({}), userOnly: true },
-  { method: 'POST', path: '/api/profile/sessions/revoke_others', access: 'session', request: () => ({}), ownSession: true, userOnly: true },
-  { method: 'POST', path: '/api/news/list', access: 'session', request: () => ({ page: 0, size: 10 }) },
+  { method: 'POST', path: '/api/profile/sessions', access: 'userSession', request: () => ({}) },
+  { method: 'POST', path: '/api/profile/sessions/revoke_others', access: 'userSession', request: () => ({}), ownSession: true },
+  { method: 'POST', path: '/api/news/list', access: 'signedIn', request: () => ({ page: 0, size: 10 }) },
   { method: 'POST', path: '/api/news/create', access: 'news.publish', request: (_f, who) => ({ title: `News by ${who}`, text: '<p>x</p>' }) },
-  { method: 'POST', path: '/api/notify/list', access: 'session', request: () => ({}) },
-  { method: 'POST', path: '/api/notify/read', access: 'session', request: () => ({ id: [1] }) },
-  { method: 'GET', path: '/api/queue/list', access: 'session', request: () => '' },
+  { method: 'POST', path: '/api/notify/list', access: 'signedIn', request: () => ({}) },
+  { method: 'POST', path: '/api/notify/read', access: 'signedIn', request: () => ({ id: [1] }) },
+  { method: 'GET', path: '/api/queue/list', access: 'signedIn', request: () => '' },
   {
     method: 'POST',
     path: '/api/queue/create',
@@ -141,5 +141,5 @@ export const CORE_CASES: AccessCase[] = [
     request: (f, who) => ({ id: f.own[who].group }),
     foreign: (f) => ({ id: f.demoGroup }),
   },
-  { method: 'POST', path: '/api/companies/scope', access: 'session', request: () => ({}) },
+  { method: 'POST', path: '/api/companies/scope', access: 'signedIn', request: () => ({}) },
 ];

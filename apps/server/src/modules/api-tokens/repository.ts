@@ -65,6 +65,14 @@ export async function revokeToken(db: Executor, companyId: number, id: number): 
   return rows.length === 1;
 }
 
+/** A deleted user's tokens are revoked with them (a blocked user's are only suspended, see below). */
+export async function revokeTokensOfUser(db: Executor, companyId: number, userId: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)));
+}
+
 /** What authenticating a token needs, in one round trip; revoked tokens and deleted companies are not found. */
 export async function findTokenPrincipal(db: Executor, tokenHash: string) {
   const [row] = await db
@@ -79,7 +87,8 @@ export async function findTokenPrincipal(db: Executor, tokenHash: string) {
     })
     .from(apiTokens)
     .innerJoin(companies, eq(companies.id, apiTokens.companyId))
-    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    // A token acts for its creator: it is suspended while the creator is blocked, and dies with them.
+    .innerJoin(users, and(eq(users.id, apiTokens.createdBy), eq(users.active, true), isNull(users.deletedAt)))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), isNull(companies.deletedAt)));
   return row;
 }

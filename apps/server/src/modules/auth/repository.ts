@@ -68,6 +68,7 @@ export async function findSessionPrincipal(db: Executor, userId: number, familyI
       sessionAlive: sql<boolean>`exists (
         select 1 from ${refreshTokens}
         where ${refreshTokens.familyId} = ${familyId}
+          and ${refreshTokens.userId} = ${users.id}
           and ${refreshTokens.revokedAt} is null
           and ${refreshTokens.usedAt} is null
           and ${refreshTokens.expiresAt} > now())`,

@@ -18,7 +18,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
   r.post(
     API.login,
     {
-      config: { public: true, rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: AUTH_RATE_LIMIT },
       schema: { tags: ['auth'], querystring: LangQuery, body: LoginRequest, response: { 200: resultOf(LoginResult), ...errorResponses } },
     },
     async (request) => ({ result: await auth.login(request.body.email, request.body.password, clientInfo(request)) }),
@@ -27,7 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
   r.post(
     API.tokenRefresh,
     {
-      config: { public: true, rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: AUTH_RATE_LIMIT },
       schema: { tags: ['auth'], querystring: LangQuery, body: RefreshRequest, response: { 200: resultOf(TokenPair), ...errorResponses } },
     },
     async (request) => ({ result: await auth.refresh(request.body.refresh_token, clientInfo(request)) }),

@@ -15,6 +15,7 @@ import type { Mailer } from '../../delivery/mail.js';
 import { AppError } from '../../http/errors.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../http/messages.js';
 import type { EventBus } from '../../realtime/bus.js';
+import { revokeTokensOfUser } from '../api-tokens/repository.js';
 import { auditActor } from '../audit/actor.js';
 import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyId } from './access.js';
@@ -161,6 +162,7 @@ export async function removeUser(deps: UsersDeps, principal: Principal, id: numb
     await repo.lockCompany(tx, user.companyId);
     await requireAnotherAdmin(tx, user);
     await repo.updateUser(tx, user.id, removal === 'block' ? { active: false } : { deletedAt: new Date() });
+    if (removal === 'delete') await revokeTokensOfUser(tx, user.companyId, user.id);
     await insertAudit(tx, {
       ...auditActor(principal),
       action: `user_${removal}`,

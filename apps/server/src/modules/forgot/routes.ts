@@ -13,7 +13,7 @@ export function registerForgotRoutes(app: FastifyInstance, deps: Omit<ForgotDeps
   const clientOf = (request: FastifyRequest): ForgotClient => ({ origin: publicUrl, ip: request.ip });
   const r = typed(app);
   const schema = { tags: ['auth'], querystring: LangQuery };
-  const config = { public: true, rateLimit: FORGOT_RATE_LIMIT };
+  const config = { rateLimit: FORGOT_RATE_LIMIT };
   r.post(
     API.forgotRequest,
     { config, schema: { ...schema, body: ForgotRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } } },

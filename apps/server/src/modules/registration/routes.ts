@@ -48,13 +48,13 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
 
   r.post(
     ACCOUNT_API.registerCountries,
-    { config: { public: true, rateLimit: PUBLIC_LIMIT }, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(CountryListResult), ...errorResponses } } },
+    { config: { rateLimit: PUBLIC_LIMIT }, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(CountryListResult), ...errorResponses } } },
     () => ({ result: { items: [...COUNTRIES], total: COUNTRIES.length } }),
   );
   r.post(
     ACCOUNT_API.registerStart,
     {
-      config: { public: true, rateLimit: PUBLIC_LIMIT },
+      config: { rateLimit: PUBLIC_LIMIT },
       schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
     },
     async (request) => ({
