@@ -36,7 +36,7 @@ test.describe('empty-SIM dialog (spec §2, §4)', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('closing keeps it closed while navigating; "Go to orders" opens /orders', async ({ page }) => {
+  test('closing keeps it closed for the session with the home count still 0; "Go to orders" opens /orders', async ({ page }) => {
     await startInLang(page, 'en');
     await loginViaApi(page, USERS.viewer);
     await answerNoSims(page);
@@ -50,7 +50,16 @@ test.describe('empty-SIM dialog (spec §2, §4)', () => {
     await expect(page.getByTestId('sims-table')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    // A full reload asks the server again: the dialog is back; its orders link works.
+    // Closed for the session (spec: "closing sets it to 1"), while the home card keeps the real count.
+    await page.goto('/home');
+    await expect(page.getByTestId('home-sims').locator('.stat-card__value')).toHaveText(/^0\D/);
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('home-sims').locator('.stat-card__value')).toHaveText(/^0\D/);
+    await expect(dialog).toBeHidden();
+
+    // A new browser session offers it again; its orders link works.
+    await page.evaluate(() => window.sessionStorage.clear());
     await page.reload();
     await expect(dialog).toBeVisible();
     await page.getByTestId('empty-sim-orders').click();

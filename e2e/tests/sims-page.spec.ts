@@ -69,6 +69,32 @@ test.describe('SIM page /sim/:id (spec §3)', () => {
     await expect(page.getByTestId('sim-not-found')).toBeVisible();
   });
 
+  for (const lang of ['en', 'ru'] as const) {
+    test(`a failed load shows the spec's text once, with retry, and no toast (${lang})`, async ({ page }) => {
+      await startInLang(page, lang);
+      const session = await loginViaApi(page, USERS.admin);
+      const sim = (await listSims(page.request, session.token, { size: 1 })).items[0];
+      if (!sim) throw new Error('no SIM');
+      let failing = true;
+      await page.route('**/api/sims/get*', (route) =>
+        failing
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal', code: 'internal' }) })
+          : route.continue(),
+      );
+      await page.goto(`/sim/${sim.id}`);
+      const text =
+        lang === 'en'
+          ? 'There was a problem loading the latest SIM card information. Try later'
+          : 'Возникла проблема с загрузкой актуальной информации о SIM-карте. Попробуйте позже';
+      await expect(page.getByText(text)).toHaveCount(1);
+      await expect(page.locator('.p-toast-message')).toHaveCount(0);
+      failing = false;
+      await page.getByTestId('sim-page').getByRole('button').click();
+      await expect(page.getByTestId('sim-page')).toHaveAttribute('data-sim-id', String(sim.id));
+      await expect(page.getByText(text)).toHaveCount(0);
+    });
+  }
+
   test('a viewer sees the SIM without the edit form and with Operations disabled', async ({ page }) => {
     await startInLang(page, 'en');
     const session = await loginViaApi(page, USERS.viewer);

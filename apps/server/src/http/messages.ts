@@ -130,17 +130,6 @@ export const WS_MESSAGES = {
   authFailed: { ru: 'Ошибка авторизации соединения', en: 'Connection authorization failed' },
 } satisfies Record<string, Texts>;
 
-export const BANNER_TEXTS = {
-  companyBlocked: {
-    ru: 'Компания заблокирована. Кабинет работает только на просмотр, SIM-карты продолжают работать.',
-    en: 'Your company is blocked. The cabinet is read-only; your SIM cards keep working.',
-  },
-  balanceProblem: {
-    ru: 'Баланс исчерпан. Пополните счёт, чтобы SIM-карты не были заблокированы.',
-    en: 'Your balance is exhausted. Top up so your SIM cards are not blocked.',
-  },
-} satisfies Record<string, Texts>;
-
 /** The same labels the web shows in the header's queue dropdown. */
 export const QUEUE_REASON_LABELS: Record<QueueReason, Texts> = {
   queue_unblock: { ru: 'Разблокировка SIM', en: 'SIM unblock' },

@@ -117,11 +117,39 @@ describe('api client', () => {
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
-  it('logs out on a 401 when a token was sent', async () => {
-    const { client, deps } = setup({ tokens: { token: makeJwt(600) }, responses: [json(401, {})] });
-    await client.get('/api/a').catch(() => undefined);
+  it('on a 401 refreshes and retries the call once; the user stays signed in', async () => {
+    const { client, deps, fetchMock } = setup({
+      tokens: { token: makeJwt(600), refreshToken: 'r1' },
+      responses: [json(401, {}), json(200, { result: { token: 'new', refresh_token: 'r2' } }), json(200, { result: 'again' })],
+    });
+    await expect(client.get('/api/a')).resolves.toBe('again');
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/a?lang=en', `${API.tokenRefresh}?lang=en`, '/api/a?lang=en']);
+    expect(headersOf(fetchMock.mock.calls[2]?.[1]).Authorization).toBe('Bearer new');
+    expect(deps.onLoggedOut).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.toast).not.toHaveBeenCalled();
+  });
+
+  it('signs out on a 401 only when the refresh itself fails', async () => {
+    const { client, deps } = setup({
+      tokens: { token: makeJwt(600), refreshToken: 'r1' },
+      responses: [json(401, {}), json(401, { message: 'no', code: 'refresh_invalid' })],
+    });
+    await expect(client.get('/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(deps.onLoggedOut).toHaveBeenCalled();
     expect(deps.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('retries with a pair another call already rotated, without refreshing again', async () => {
+    const sent = makeJwt(600);
+    const { client, fetchMock, tokens } = setup({ tokens: { token: sent, refreshToken: 'r1' } });
+    fetchMock.mockImplementationOnce(() => {
+      tokens.token = 'rotated-meanwhile';
+      return Promise.resolve(json(401, {}));
+    });
+    await expect(client.get('/api/a')).resolves.toBe('ok');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(headersOf(fetchMock.mock.calls[1]?.[1]).Authorization).toBe('Bearer rotated-meanwhile');
   });
 
   it('returns null when the network fails', async () => {

@@ -80,21 +80,45 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return body.result.token;
   }
 
-  function freshToken(): Promise<string | null> {
-    const { token, refreshToken } = deps.tokens.read();
-    if (isTokenFresh(token, now())) return Promise.resolve(token);
-    if (!refreshToken || onAuthScreen()) return Promise.resolve(token);
-    // Single flight: concurrent calls share one refresh (a refresh token is single use).
+  /** Spec §8: a 401 increments a counter capped at 3, with no message to the user. */
+  function countUnauthorized(): void {
+    unauthorized = Math.min(unauthorized + 1, UNAUTHORIZED_COUNTER_CAP);
+  }
+
+  /** Single flight: concurrent callers share one refresh (a refresh token is single use). */
+  function refreshOnce(refreshToken: string): Promise<string | null> {
     refreshing ??= refresh(refreshToken).finally(() => {
       refreshing = null;
     });
     return refreshing;
   }
 
-  function handleError(error: ApiError, hadToken: boolean, options: RequestOptions | undefined): void {
+  function freshToken(): Promise<string | null> {
+    const { token, refreshToken } = deps.tokens.read();
+    if (isTokenFresh(token, now())) return Promise.resolve(token);
+    if (!refreshToken || onAuthScreen()) return Promise.resolve(token);
+    return refreshOnce(refreshToken);
+  }
+
+  /**
+   * After a 401 to a call sent with `rejected`: the token to retry with, or null to give up. Another
+   * call may already have rotated the pair; otherwise the refresh decides, and only a failed refresh
+   * signs the user out (spec §4, §8).
+   */
+  async function tokenAfterRejection(rejected: string): Promise<string | null> {
+    if (onAuthScreen()) return null;
+    const { token, refreshToken } = deps.tokens.read();
+    if (token && token !== rejected) return token;
+    if (!refreshToken) {
+      logoutLocally();
+      return null;
+    }
+    return refreshOnce(refreshToken);
+  }
+
+  function handleError(error: ApiError, options: RequestOptions | undefined): void {
     if (error.status === 401) {
-      unauthorized = Math.min(unauthorized + 1, UNAUTHORIZED_COUNTER_CAP);
-      if (hadToken) logoutLocally();
+      countUnauthorized();
       return;
     }
     if (error.status === 424) {
@@ -114,22 +138,32 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     });
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: RequestOptions) {
+  async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string | null, options?: RequestOptions) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    let token: string | null = null;
     if (!isPublicPath(path)) {
-      token = await freshToken();
       headers['X-App-Id'] = deps.getAppId();
       if (token) headers.Authorization = `Bearer ${token}`;
     }
+    return deps.fetch(url(path), {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: options?.signal,
+    });
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: RequestOptions) {
+    const token = isPublicPath(path) ? null : await freshToken();
     let response: Response;
     try {
-      response = await deps.fetch(url(path), {
-        method,
-        headers,
-        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-        signal: options?.signal,
-      });
+      response = await send(method, path, body, token, options);
+      if (response.status === 401 && token) {
+        const retryWith = await tokenAfterRejection(token);
+        if (retryWith) {
+          countUnauthorized();
+          response = await send(method, path, body, retryWith, options);
+        }
+      }
     } catch {
       return null;
     }
@@ -138,7 +172,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return json.result;
     }
     const error = await readApiError(response);
-    handleError(error, token !== null, options);
+    handleError(error, options);
     throw error;
   }
 

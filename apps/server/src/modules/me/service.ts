@@ -4,7 +4,7 @@ import { ROLES } from '@cab/contract/roles';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { BANNER_TEXTS, DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../http/messages.js';
+import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../http/messages.js';
 import { resolveCompanyScope } from '../companies/scope.js';
 import * as repo from './repository.js';
 
@@ -24,9 +24,6 @@ export async function getMe(db: Db, principal: Principal, clientVersion: number,
   // An API token answers as what it may do (roles.ts API_TOKEN_PERMISSIONS: a manager), not as its creator.
   const role = principal.kind === 'api_token' ? principal.role : (ROLES.find((r) => r === me.role) ?? 'viewer');
   const roleTitle = (ROLE_TITLES[role] ?? DEFAULT_ROLE_TITLE)[lang];
-  const message = me.balanceProblem
-    ? { type: 'danger' as const, text: BANNER_TEXTS.balanceProblem[lang], link: '/docs?new=1', target: '_self' }
-    : null;
 
   return {
     user: {
@@ -37,7 +34,8 @@ export async function getMe(db: Db, principal: Principal, clientVersion: number,
       role,
       role_title: roleTitle,
       company_block: me.companyBlocked,
-      message,
+      // The header banner is the operator's; a balance problem is told by the dialog and on home, once.
+      message: null,
     },
     company: {
       id: me.companyId,

@@ -9,6 +9,7 @@ import { NewsDrawer } from '../widgets/news/news-drawer';
 import { UpdateDialog } from '../widgets/update-dialog';
 import { EmptySimDialog } from '../widgets/empty-sim-dialog';
 import { EmptyBalanceDialog } from '../widgets/empty-balance-dialog';
+import { useShellPopups } from '../widgets/shell-popups';
 import { ShellProviders } from '../shell-providers';
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
@@ -22,14 +23,17 @@ export function Component() {
 
 function Shell() {
   const me = useMe();
+  const popups = useShellPopups(me.data);
   const [newsOpen, setNewsOpen] = useState(false);
-  const newsShow = me.data?.news.show === true;
-  const [seenNewsShow, setSeenNewsShow] = useState(false);
+  const newsDue = me.data?.news.show === true;
+  const [newsOpened, setNewsOpened] = useState(false);
 
-  // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true").
-  if (newsShow !== seenNewsShow) {
-    setSeenNewsShow(newsShow);
-    if (newsShow) setNewsOpen(true);
+  // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true"), once no
+  // dialog is on screen: one thing at a time.
+  if (!newsDue && newsOpened) setNewsOpened(false);
+  if (newsDue && !newsOpened && popups.active === null) {
+    setNewsOpened(true);
+    setNewsOpen(true);
   }
 
   return (
@@ -46,10 +50,9 @@ function Shell() {
         </div>
       </div>
       <NewsDrawer visible={newsOpen} onHide={() => setNewsOpen(false)} />
-      <UpdateDialog visible={me.data?.update === true} />
-      {me.data?.update !== true && <EmptySimDialog />}
-      {/* One offer at a time: ordering SIMs comes before topping up for them. */}
-      {me.data?.update !== true && me.data?.sim_count !== 0 && <EmptyBalanceDialog />}
+      <UpdateDialog visible={popups.active === 'update'} />
+      <EmptySimDialog visible={popups.active === 'emptySim'} onClose={popups.closeEmptySim} />
+      <EmptyBalanceDialog visible={popups.active === 'emptyBalance'} onClose={popups.closeEmptyBalance} />
     </SidebarProvider>
   );
 }

@@ -1,33 +1,19 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { MeResult } from '@cab/contract/me';
-import { ME_KEY, useMe } from '@/lib/me-query';
 
 /**
  * Spec §2/§4: when the balance has run out (balance_problem) the user is offered bill generation.
- * Closing (or following the link) clears balance_problem in the cached user data and remembers the
- * balance it was closed at: the user data is fetched again after every bill or notice, and the dialog
- * must not come back over the bill the user is generating. It opens again when the balance moves
- * (another charge) or on a full page load.
+ * Closing (or following the link) is remembered with the balance it was closed at by the shell's
+ * dialog queue (shell-popups.ts): the user data is fetched again after every bill or notice, and the
+ * dialog must not come back over the bill the user is generating. It opens again when the balance
+ * moves (another charge) or on a full page load.
  */
-export function EmptyBalanceDialog() {
+export function EmptyBalanceDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [closedAtBalance, setClosedAtBalance] = useState<number | null>(null);
-  const company = me.data?.company;
-
-  function close(): void {
-    if (company) setClosedAtBalance(company.balance);
-    queryClient.setQueryData<MeResult>(ME_KEY, (current) =>
-      current ? { ...current, company: { ...current.company, balance_problem: false } } : current,
-    );
-  }
+  const close = onClose;
 
   function goToBillGeneration(): void {
     close();
@@ -36,7 +22,7 @@ export function EmptyBalanceDialog() {
 
   return (
     <Dialog
-      visible={company?.balance_problem === true && company.balance !== closedAtBalance}
+      visible={visible}
       onHide={close}
       header={t('emptyBalance.title')}
       style={{ width: '30%' }}

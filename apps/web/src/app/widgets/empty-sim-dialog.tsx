@@ -1,24 +1,16 @@
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { MeResult } from '@cab/contract/me';
-import { ME_KEY, useMe } from '@/lib/me-query';
 
 /**
- * Spec §2/§4: a company without SIM cards is offered to order some. Closing (or following a link) sets
- * sim_count to 1 in the cached user data, so it does not open again until the data is reloaded.
+ * Spec §2/§4: a company without SIM cards is offered to order some. Closing (or following a link) is
+ * remembered for the session by the shell's dialog queue (shell-popups.ts); the SIM count stays true.
  */
-export function EmptySimDialog() {
+export function EmptySimDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  function close(): void {
-    queryClient.setQueryData<MeResult>(ME_KEY, (current) => (current ? { ...current, sim_count: 1 } : current));
-  }
+  const close = onClose;
 
   function go(to: string): void {
     close();
@@ -27,7 +19,7 @@ export function EmptySimDialog() {
 
   return (
     <Dialog
-      visible={me.data?.sim_count === 0}
+      visible={visible}
       onHide={close}
       header={t('emptySim.title')}
       style={{ width: '30%' }}

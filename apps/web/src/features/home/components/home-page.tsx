@@ -17,7 +17,8 @@ export function Component() {
   return (
     <div className="home-page">
       <PageTitle>{t('home.welcome', { name: user.first_name || user.email })}</PageTitle>
-      {prepay && company.balance_problem && (
+      {/* A company without SIM cards has nothing to block: its first order's bill is the top-up. */}
+      {prepay && company.balance_problem && simCount > 0 && (
         <div className="inline-message inline-message--warn" role="alert" data-testid="home-balance-problem">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
           <span>{t('home.balanceProblem')}</span>

@@ -32,7 +32,7 @@ export function SimNetworkCard({ network }: { network: SimNetwork | null }) {
       ) : (
         <p className="sim-network-error" role="alert" data-testid="sim-network-error">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          {t('sim.network.error')}
+          {t('sim.loadError')}
         </p>
       )}
     </section>

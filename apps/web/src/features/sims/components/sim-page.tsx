@@ -30,8 +30,7 @@ export function Component() {
   if (!sim.data) {
     return (
       <div className="state-view card" role="alert" data-testid="sim-page">
-        <h3>{t('common.error')}</h3>
-        <p>{t('common.cantLoad')}</p>
+        <p>{t('sim.loadError')}</p>
         <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void sim.refetch()} />
       </div>
     );
