@@ -62,6 +62,20 @@ test.describe('companies /companies (root only, issue point 7)', () => {
     await expect(adminPage.getByTestId('company-locked')).toBeVisible();
     await expect(adminPage.getByTestId('user-menu')).toHaveClass(/header-user--blocked/);
     await saveScreenshot(adminPage, 'companies-blocked-admin-view-en');
+    // The warning reads whole, on one line, from 1280 px up, in both languages.
+    await adminPage.setViewportSize({ width: 1280, height: 800 });
+    for (const lang of ['en', 'ru'] as const) {
+      await adminPage.getByTestId(`lang-${lang}`).click();
+      const locked = adminPage.getByTestId('company-locked');
+      await expect(locked).toHaveText(lang === 'en' ? 'Company locked: view only' : 'Компания заблокирована: только просмотр');
+      const box = await locked.evaluate((element) => ({
+        clipped: element.scrollWidth > element.clientWidth,
+        lines: Math.round(element.querySelector('span')!.getBoundingClientRect().height / parseFloat(getComputedStyle(element).fontSize) / 1.2),
+      }));
+      expect(box, lang).toMatchObject({ clipped: false, lines: 1 });
+      await saveScreenshot(adminPage, `companies-blocked-header-1280-${lang}`);
+    }
+    await adminPage.getByTestId('lang-en').click();
     const write = await adminPage.request.post('/api/groups/create?lang=en', {
       headers: { Authorization: `Bearer ${admin.token}` },
       data: { name: 'Written while blocked' },

@@ -37,9 +37,12 @@ test.describe('bills /docs (spec §2, §3, §7)', () => {
     await expect(page.getByTestId('bills-table').locator('tr', { hasText: bill.number })).toHaveCount(1);
     await page.getByTestId('docs-period').fill(bill.period);
     await expect.poll(() => search(page).get('period')).toBe(bill.period);
-    await page.getByTestId('docs-country').fill('DE');
+    // A country picker, not a free-text box: its first choice is "any country", the names are localized.
+    await expect(page.getByTestId('docs-country').locator('option').first()).toHaveText('Любая страна');
+    await page.getByTestId('docs-country').selectOption({ label: 'Германия' });
+    await expect.poll(() => search(page).get('country')).toBe('DE');
     await expect(page.getByTestId('docs-empty')).toBeVisible();
-    await page.getByTestId('docs-country').fill('RU');
+    await page.getByTestId('docs-country').selectOption({ label: 'Россия' });
     await expect(page.getByTestId('bills-table').locator('tr', { hasText: bill.number })).toHaveCount(1);
     await page.reload();
     await expect(page.getByTestId('docs-country')).toHaveValue('RU');

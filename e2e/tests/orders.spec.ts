@@ -47,6 +47,9 @@ test.describe('orders /orders (spec §2, §4, §5, §9)', () => {
     const row = page.getByTestId('orders-table').locator('tr', { hasText: order.number });
     await expect(row.getByTestId('order-status')).toHaveText('Pay waiting');
     await expect(row).toContainText(order.bill_number);
+    // Demo Logistics has a child company it may order for: the admin's table names each order's company.
+    await expect(page.getByTestId('orders-table').getByRole('columnheader', { name: 'Company' })).toBeVisible();
+    await expect(row).toContainText('Demo Logistics LLC');
     await saveScreenshot(page, 'orders-en-list');
 
     // Root, in a browser of its own.

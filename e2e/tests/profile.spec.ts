@@ -24,6 +24,29 @@ test.describe('profile /profile (spec §3, §5)', () => {
     await expect(page.getByTestId('user-menu')).toContainText('Artem Agentov');
   });
 
+  test('the profile language is the interface language: the header switch changes both, the server follows', async ({ page }) => {
+    await startInLang(page, 'en');
+    const session = await loginViaApi(page, USERS.viewer);
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-lang')).toHaveValue('en');
+    await page.getByTestId('profile-first-name').fill('Vera typed');
+    await page.getByTestId('lang-ru').click();
+    await expect(page.getByTestId('profile-lang')).toHaveValue('ru');
+    // Other unsaved edits survive the switch.
+    await expect(page.getByTestId('profile-first-name')).toHaveValue('Vera typed');
+    // The socket told the server: the profile reads Russian too.
+    await expect(async () => {
+      const profile = await page.request.post('/api/profile/get?lang=ru', { headers: { Authorization: `Bearer ${session.token}` }, data: {} });
+      expect(((await profile.json()) as { result: { lang: string } }).result.lang).toBe('ru');
+    }).toPass({ timeout: 10_000 });
+    await page.getByTestId('lang-en').click();
+    await expect(page.getByTestId('profile-lang')).toHaveValue('en');
+    await expect(async () => {
+      const profile = await page.request.post('/api/profile/get?lang=en', { headers: { Authorization: `Bearer ${session.token}` }, data: {} });
+      expect(((await profile.json()) as { result: { lang: string } }).result.lang).toBe('en');
+    }).toPass({ timeout: 10_000 });
+  });
+
   test('password change: repeat must match, and a wrong current password is refused in Russian', async ({ page }) => {
     await loginViaApi(page, USERS.agent);
     await page.goto('/profile');

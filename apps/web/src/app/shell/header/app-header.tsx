@@ -22,7 +22,7 @@ export function AppHeader({ onNewsClick }: { onNewsClick: () => void }) {
       </Link>
       <div className="app-header__middle">
         {user?.company_block && (
-          <div className="header-locked" role="alert" data-testid="company-locked">
+          <div className="header-locked" role="alert" title={t('header.companyLockedHint')} data-testid="company-locked">
             <i className="pi pi-lock" aria-hidden="true" />
             <span>{t('header.companyLocked')}</span>
           </div>

@@ -15,7 +15,7 @@ export function HeaderBanner({ banner }: { banner: Banner }) {
     </>
   );
   return (
-    <div className={`header-banner header-banner--${banner.type}`} data-testid="header-banner" role="note">
+    <div className={`header-banner header-banner--${banner.type}`} title={banner.text} data-testid="header-banner" role="note">
       {banner.link ? (
         <a
           href={banner.link}

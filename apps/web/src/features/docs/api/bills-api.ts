@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Bill, BillCreateRequest, BillListRequest, BillListResult, BillSettings } from '@cab/contract/bills';
 import type { ScopeCompaniesResult } from '@cab/contract/companies';
 import { API } from '@cab/contract/paths';
+import { ACCOUNT_API } from '@cab/contract/paths-accounts';
 import { COMMERCE_API } from '@cab/contract/paths-commerce';
+import type { CountryListResult } from '@cab/contract/registration';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -28,6 +30,13 @@ export const billCompaniesQuery = queryOptions({
   queryKey: [...BILLS_KEY, 'companies'],
   queryFn: async () => required(await api.post<ScopeCompaniesResult>(API.companiesScope, {})),
   staleTime: 5 * 60_000,
+});
+
+/** Countries a company (so its bills) may be in: the registration's list, for the docs filter's picker. */
+export const billCountriesQuery = queryOptions({
+  queryKey: [...BILLS_KEY, 'countries'],
+  queryFn: async () => required(await api.post<CountryListResult>(ACCOUNT_API.registerCountries, {})),
+  staleTime: Infinity,
 });
 
 /** Paying moves balances and orders too: the user data (balance) and order lists refetch. */

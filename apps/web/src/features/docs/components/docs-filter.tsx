@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { BILL_PAID_FILTERS } from '@cab/contract/bills';
-import { billCompaniesQuery } from '../api/bills-api';
+import { billCompaniesQuery, billCountriesQuery } from '../api/bills-api';
 import type { DocsListState } from './docs-list-state';
 
 interface DocsFilterProps {
@@ -13,8 +13,13 @@ interface DocsFilterProps {
 
 /** The docs filter bar (spec §3): paid, company (default all), period (YYYY-MM), country. */
 export function DocsFilter({ state, onChange }: DocsFilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const companies = useQuery(billCompaniesQuery);
+  const countries = useQuery(billCountriesQuery);
+  const lang = i18n.language === 'ru' ? 'ru' : 'en';
+  const sortedCountries = [...(countries.data?.items ?? [])].sort((a, b) =>
+    (lang === 'ru' ? a.name_ru : a.name_en).localeCompare(lang === 'ru' ? b.name_ru : b.name_en, lang),
+  );
   const set = (patch: Partial<DocsListState>) => onChange({ ...patch, page: 1 });
   const filtered = state.paid !== 0 || state.company !== null || state.period !== '' || state.country !== '';
   return (
@@ -50,20 +55,24 @@ export function DocsFilter({ state, onChange }: DocsFilterProps) {
         <label htmlFor="docs-period">{t('docs.filter.period')}</label>
         <InputText id="docs-period" type="month" value={state.period} onChange={(e) => set({ period: e.target.value })} data-testid="docs-period" />
       </div>
-      <div className="docs-filter__field docs-filter__field--short">
+      <div className="docs-filter__field">
         <label htmlFor="docs-country">{t('docs.filter.country')}</label>
-        <InputText
+        <select
           id="docs-country"
-          maxLength={2}
-          placeholder="RU"
+          className="p-inputtext"
           value={state.country}
-          onChange={(e) => {
-            const value = e.target.value.toUpperCase();
-            // Ask the server only for a whole two-letter code (or none).
-            if (value.length !== 1) set({ country: value });
-          }}
+          onChange={(e) => set({ country: e.target.value })}
           data-testid="docs-country"
-        />
+        >
+          <option value="">{t('docs.filter.countryAny')}</option>
+          {/* A country in the link that the list does not know still shows, by its code. */}
+          {state.country && !countries.data?.items.some((c) => c.code === state.country) && <option value={state.country}>{state.country}</option>}
+          {sortedCountries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {lang === 'ru' ? country.name_ru : country.name_en}
+            </option>
+          ))}
+        </select>
       </div>
       {filtered && (
         <Button

@@ -9,6 +9,8 @@ import { CommentDialog } from './comment-dialog';
 
 export interface OrderActor {
   isRoot: boolean;
+  /** Root, or a company with child companies: orders of more than one company are listed. */
+  seesManyCompanies: boolean;
   canManage: boolean;
   /** Prepay balance in cents, null for postpay companies. */
   balanceCents: number | null;

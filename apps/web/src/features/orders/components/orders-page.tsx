@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -7,7 +8,7 @@ import { ORDER_GROUPS, type OrderGroup } from '@cab/contract/orders';
 import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
-import { useOrderList } from '../api/orders-api';
+import { orderCompaniesQuery, useOrderList } from '../api/orders-api';
 import { NewOrderDialog } from './new-order-dialog';
 import type { OrderActor } from './order-actions';
 import { parseOrderListState, toOrderListRequest, writeOrderListState, type OrderListState } from './order-list-state';
@@ -24,8 +25,11 @@ export function Component() {
   const me = useMe().data;
   const role = me?.user.role;
   const canManage = role ? can(role, 'orders.manage') : false;
+  // A company with child companies orders for them too: its table names each order's company.
+  const scope = useQuery(orderCompaniesQuery);
   const actor: OrderActor = {
     isRoot: role === 'root',
+    seesManyCompanies: role === 'root' || (scope.data?.items.length ?? 0) > 1,
     canManage,
     balanceCents: me?.company.billing_type === 1 && me.company.balance !== null ? Math.round(me.company.balance * 100) : null,
     ownCompanyId: me?.company.id ?? null,

@@ -65,7 +65,7 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
     >
       <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
       <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__date" />
-      {actor.isRoot && <Column header={t('orders.company')} field="company_name" />}
+      {actor.seesManyCompanies && <Column header={t('orders.company')} field="company_name" />}
       <Column header={t('orders.count')} field="count" className="orders-table__num" />
       <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100)} className="orders-table__num" />
       <Column header={t('orders.statusLabel')} body={(order: Order) => <OrderStatusTag status={order.status} />} />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,7 +25,8 @@ export function ProfileForm({ profile, readOnly }: { profile: Profile; readOnly:
       first_name: profile.first_name,
       last_name: profile.last_name,
       phone: profile.phone ?? '',
-      lang: profile.lang,
+      // One source of truth: the interface's language, which every socket connection sends to the server.
+      lang: currentLang(),
     },
     resolver: zodResolver(profileFormSchema, { error: fieldErrorKey }),
   });
@@ -34,6 +36,16 @@ export function ProfileForm({ profile, readOnly }: { profile: Profile; readOnly:
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
   };
   const update = useUpdateProfile(onError);
+
+  // The header's switch changes the language while the form is open: the field follows, other edits stay.
+  useEffect(() => {
+    const follow = (lng: string) => {
+      const lang = LANGS.find((l) => l === lng);
+      if (lang) form.setValue('lang', lang);
+    };
+    i18next.on('languageChanged', follow);
+    return () => i18next.off('languageChanged', follow);
+  }, [form]);
   const { errors } = form.formState;
 
   async function applySaved(saved: Profile): Promise<void> {
