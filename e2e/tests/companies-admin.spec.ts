@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, loginViaApi, markNewsSeen, setCookies, sessionCookies, USERS } from '../support/auth.js';
+import { apiSaveStep, apiStartRegistration, uniqueSuffix } from '../support/register.js';
 import { saveScreenshot } from '../support/screens.js';
 import { openShell, startInLang } from '../support/ui.js';
 
@@ -124,4 +125,26 @@ test.describe('companies /companies (root only, issue point 7)', () => {
     await expect(rows(page).first()).toContainText('в Demo Logistics LLC');
     await saveScreenshot(page, 'companies-ru');
   });
+
+  for (const lang of ['en', 'ru'] as const) {
+    test(`a sign-up in progress shows as such, with its step and start, and root removes it (${lang})`, async ({ page, request }) => {
+      const email = `half-way-${lang}-${uniqueSuffix()}@e2e.example`;
+      const signUp = await apiStartRegistration(request, email);
+      await apiSaveStep(request, signUp.token, '/api/registration/jurisdiction', { country: 'DE' });
+      await startInLang(page, lang);
+      await loginViaApi(page, USERS.root);
+      await openShell(page, '/companies?state=registering');
+      const row = rows(page).filter({ hasText: email });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId('companies-registering')).toContainText(
+        lang === 'en' ? 'Registration in progress' : 'Регистрация не завершена',
+      );
+      await expect(row.getByTestId('companies-registering')).toContainText(lang === 'en' ? 'Stopped at: Company Type' : 'Тип компании');
+      await saveScreenshot(page, `companies-registering-${lang}`);
+      await row.getByTestId('companies-delete').click();
+      await expect(page.getByTestId('companies-confirm')).toContainText(email);
+      await page.getByTestId('companies-confirm-accept').click();
+      await expect(rows(page).filter({ hasText: email })).toHaveCount(0);
+    });
+  }
 });

@@ -201,3 +201,46 @@ describe('delete a company', () => {
     expect((await call('block', { id: company.id })).statusCode).toBe(404);
   });
 });
+
+describe('registrations in progress', () => {
+  const startSignUp = async (email: string) => {
+    const res = await post(t.app, '/api/register/start', { email, password: 'secret-pass-1' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ result: { token: string } }>().result.token;
+  };
+
+  it('are listed as a registration in progress with their step, never as active, and kept out of every picker', async () => {
+    const token = await startSignUp('half-done@signup.example');
+    await post(t.app, '/api/registration/jurisdiction', { country: 'DE' }, { token });
+
+    const registering = await list({ state: 'registering' });
+    const row = registering.items.find((c) => c.name === 'half-done@signup.example');
+    expect(row).toMatchObject({ registration_step: 'companyType', tax_number: null, blocked: false });
+    expect(registering.items.every((c) => c.registration_step !== null)).toBe(true);
+    expect((await list({ state: 'active' })).items.some((c) => c.id === row?.id)).toBe(false);
+    expect((await list({ query: 'Demo Logistics LLC' })).items[0]?.registration_step).toBeNull();
+
+    const scope = await post(t.app, '/api/companies/scope', {}, { token: root });
+    expect(scope.statusCode).toBe(200);
+    const offered = scope.json<{ result: { items: Array<{ id: number }> } }>().result.items.map((c) => c.id);
+    expect(offered).not.toContain(row?.id);
+    expect(offered).toContain(ids.demo);
+  });
+
+  it('root removes an abandoned one outright: its session ends and the e-mail can sign up again', async () => {
+    const token = await startSignUp('abandoned@signup.example');
+    const row = (await list({ state: 'registering', query: 'abandoned@signup.example' })).items[0];
+    expect(row?.registration_step).toBe('jurisdiction');
+    const removed = await call('delete', { id: row?.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(CompanyAnswer.parse(removed.json()).result).toMatchObject({ id: row?.id, deleted: true });
+    expect((await post(t.app, '/api/registration/status', {}, { token })).statusCode).toBe(401);
+    expect((await list({ state: 'registering', query: 'abandoned@signup.example' })).items).toEqual([]);
+    const [audit] = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where company_id = ${row?.id ?? 0} order by id desc limit 1`,
+    );
+    expect(audit?.action).toBe('registration_remove');
+    await startSignUp('abandoned@signup.example');
+  });
+});

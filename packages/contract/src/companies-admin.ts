@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { LANGS } from './constants.js';
 import { Email, Id, Page, Size, UnixSeconds } from './common.js';
+import { REGISTER_STEPS } from './registration.js';
 import { ROLES } from './roles.js';
 
 /* Root-only management of companies (the /companies page), impersonation and the audit log. */
 
-/** Which companies the list shows; without one, every company that is not deleted. */
-export const COMPANY_STATES = ['active', 'blocked', 'deleted'] as const;
+/**
+ * Which companies the list shows; without one, every company that is not deleted. `registering`:
+ * signed up but the registration wizard is not finished — not a customer yet.
+ */
+export const COMPANY_STATES = ['active', 'registering', 'blocked', 'deleted'] as const;
 export type CompanyState = (typeof COMPANY_STATES)[number];
 
 export const BILLING_TYPES = [1, 2] as const;
@@ -37,7 +41,10 @@ export const AdminCompany = z.object({
   users: z.number().int(),
   sims: z.number().int(),
   children: z.number().int(),
+  /** When it was created; for a registration in progress, when the sign-up started. */
   added: UnixSeconds,
+  /** The wizard step a registration in progress stopped at; null once it is finished. */
+  registration_step: z.enum(REGISTER_STEPS).nullable(),
 });
 export type AdminCompany = z.infer<typeof AdminCompany>;
 

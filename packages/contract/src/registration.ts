@@ -88,7 +88,9 @@ export const RegisterStatus = z.object({
 export type RegisterStatus = z.infer<typeof RegisterStatus>;
 
 /** The first step whose data is missing (Finish when everything is saved). */
-export function firstOpenStep(status: RegisterStatus): RegisterStep {
+export function firstOpenStep(
+  status: Pick<RegisterStatus, 'country' | 'company_type' | 'unique_id' | 'client_name' | 'firstName' | 'lastName' | 'phone_confirmed'>,
+): RegisterStep {
   if (!status.country) return 'jurisdiction';
   if (!status.company_type) return 'companyType';
   if (!status.unique_id) return 'company';

@@ -18,6 +18,11 @@ export interface CompanyRow {
   sims: number;
   children: number;
   added: number;
+  registration_complete: boolean;
+  /** What the registration wizard has saved so far (its first open step is derived from these). */
+  company_type: string | null;
+  responsible: string | null;
+  phone_confirmed: boolean;
 }
 
 /** LIKE pattern of a user's text: its own %, _ and \ match literally. */
@@ -29,7 +34,8 @@ function filterOf(query: string | undefined, state: CompanyState | undefined): S
   const parts: SQL[] = [];
   if (state === 'deleted') parts.push(sql`c.deleted_at is not null`);
   else parts.push(sql`c.deleted_at is null`);
-  if (state === 'active') parts.push(sql`not c.blocked`);
+  if (state === 'active') parts.push(sql`not c.blocked and c.registration_complete`);
+  if (state === 'registering') parts.push(sql`not c.registration_complete`);
   if (state === 'blocked') parts.push(sql`c.blocked`);
   if (query) {
     const pattern = containsPattern(query);
@@ -46,7 +52,9 @@ const SELECT_COMPANY = sql`
     (select count(*) from users u where u.company_id = c.id and u.deleted_at is null)::int as users,
     (select count(*) from sims s where s.company_id = c.id)::int as sims,
     (select count(*) from companies k where k.parent_id = c.id and k.deleted_at is null)::int as children,
-    extract(epoch from c.created_at)::int as added
+    extract(epoch from c.created_at)::int as added,
+    c.registration_complete, c.company_type, c.responsible,
+    exists (select 1 from users u where u.company_id = c.id and u.phone is not null and u.deleted_at is null) as phone_confirmed
   from companies c left join companies p on p.id = c.parent_id`;
 
 export async function listCompanies(
@@ -95,6 +103,22 @@ export async function softDeleteCompany(db: Executor, id: number): Promise<{ ses
   const tokens = await queryRows<{ id: number }>(db, sql`
     update api_tokens set revoked_at = now() where company_id = ${id} and revoked_at is null returning id`);
   return { sessions: [...new Set(sessions.map((s) => s.family_id))], users: users.length, apiTokens: tokens.length };
+}
+
+/**
+ * Removes a registration that was never finished, so its e-mail and tax number are free again: it
+ * has no SIMs, bills or children (every call but the wizard's answered 424), only its sign-up user,
+ * their sessions, phone checks, reset links and notices. The audit log keeps the removal.
+ */
+export async function purgeUnfinishedRegistration(db: Executor, id: number): Promise<{ sessions: string[]; users: number; apiTokens: number }> {
+  const sessions = await queryRows<{ family_id: string }>(db, sql`
+    delete from refresh_tokens where company_id = ${id} returning family_id::text as family_id`);
+  await db.execute(sql`delete from phone_confirmations where company_id = ${id}`);
+  await db.execute(sql`delete from password_resets where company_id = ${id}`);
+  await db.execute(sql`delete from notifications where company_id = ${id}`);
+  const users = await queryRows<{ id: number }>(db, sql`delete from users where company_id = ${id} returning id`);
+  await db.execute(sql`delete from companies where id = ${id} and not registration_complete`);
+  return { sessions: [...new Set(sessions.map((s) => s.family_id))], users: users.length, apiTokens: 0 };
 }
 
 export interface NewCompany {

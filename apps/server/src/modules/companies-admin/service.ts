@@ -8,6 +8,7 @@ import type {
   CompanyUsersResult,
 } from '@cab/contract/companies-admin';
 import { COMPANY_USERS_LIMIT } from '@cab/contract/companies-admin';
+import { COMPANY_TYPES, firstOpenStep } from '@cab/contract/registration';
 import type { Lang } from '@cab/contract/constants';
 import { ROLES } from '@cab/contract/roles';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,8 +31,23 @@ export interface CompaniesAdminDeps {
 }
 
 export function toAdminCompany(row: repo.CompanyRow): AdminCompany {
-  const { balance_cents: cents, ...rest } = row;
-  return { ...rest, balance: Math.round(cents) / 100 };
+  const { balance_cents: cents, registration_complete: complete, company_type: _type, responsible: _responsible, phone_confirmed: _phone, ...rest } = row;
+  return { ...rest, balance: Math.round(cents) / 100, registration_step: complete ? null : registrationStep(row) };
+}
+
+/** How far a registration in progress got: the wizard's own first open step (contract registration.ts). */
+function registrationStep(row: repo.CompanyRow) {
+  // The Administrator step saves the responsible person with the client name, first and last name.
+  const administrator = row.responsible;
+  return firstOpenStep({
+    country: row.country,
+    company_type: COMPANY_TYPES.find((type) => type === row.company_type) ?? null,
+    unique_id: row.tax_number,
+    client_name: administrator,
+    firstName: administrator,
+    lastName: administrator,
+    phone_confirmed: row.phone_confirmed,
+  });
 }
 
 async function audit(db: Db, principal: Principal, companyId: number, action: string, details: Record<string, unknown>, ip: string) {
@@ -85,19 +101,22 @@ export async function deleteCompany(deps: CompaniesAdminDeps, principal: Princip
   await requireNotProtected(deps.db, principal, id);
   if (company.sims > 0) throw new AppError('company_has_sims', undefined, { count: company.sims });
   if (company.children > 0) throw new AppError('company_has_children', undefined, { count: company.children });
+  // An abandoned sign-up is removed outright, so its e-mail and tax number can register again.
+  const abandoned = !company.registration_complete;
   const revoked = await deps.db.transaction(async (tx) => {
-    const done = await repo.softDeleteCompany(tx, id);
+    const done = abandoned ? await repo.purgeUnfinishedRegistration(tx, id) : await repo.softDeleteCompany(tx, id);
     await insertAudit(tx, {
       companyId: id,
       userId: principal.userId,
       impersonatorId: principal.impersonatorId,
-      action: 'company_delete',
-      details: { company_id: id, users: done.users, sessions: done.sessions.length, api_tokens: done.apiTokens },
+      action: abandoned ? 'registration_remove' : 'company_delete',
+      details: { company_id: id, name: company.name, users: done.users, sessions: done.sessions.length, api_tokens: done.apiTokens },
       ip,
     });
     return done.sessions;
   });
   for (const sessionId of revoked) await deps.bus.revokeSession(sessionId);
+  if (abandoned) return { ...toAdminCompany(company), deleted: true };
   const deleted = await repo.findCompany(deps.db, id);
   if (!deleted) throw new AppError('not_found');
   return toAdminCompany(deleted);

@@ -47,7 +47,7 @@ export function Component() {
       { action, id: company.id },
       {
         onSuccess: () => {
-          showSuccessToast(t(`companies.done.${action}`, { name: company.name }));
+          showSuccessToast(t(`companies.done.${action === 'delete' && company.registration_step ? 'remove' : action}`, { name: company.name }));
           setConfirming(null);
         },
         onError: () => setConfirming(null),

@@ -7,6 +7,7 @@ import { Tag } from 'primereact/tag';
 import type { AdminCompany, AdminCompanyListResult } from '@cab/contract/companies-admin';
 import { formatMoney } from '@/components/format-money';
 import { formatCount } from '@/lib/format-count';
+import { formatUnixDate } from '@/lib/format-date';
 
 export type RowIntent = 'users' | 'audit' | 'block' | 'unblock' | 'delete';
 
@@ -84,6 +85,15 @@ function StateTag({ company }: { company: AdminCompany }) {
   const { t } = useTranslation();
   if (company.deleted) return <Tag value={t('companies.tag.deleted')} severity="secondary" />;
   if (company.blocked) return <Tag value={t('companies.tag.blocked')} severity="danger" data-testid="companies-blocked-tag" />;
+  if (company.registration_step) {
+    return (
+      <div className="companies-name" data-testid="companies-registering">
+        <Tag value={t('companies.tag.registering')} severity="warning" />
+        <small>{t('companies.registrationProgress', { step: t(`register.steps.${company.registration_step}`) })}</small>
+        <small>{t('companies.registrationStarted', { date: formatUnixDate(company.added) })}</small>
+      </div>
+    );
+  }
   return <Tag value={t('companies.tag.active')} severity="success" />;
 }
 
@@ -95,15 +105,15 @@ interface RowActionsProps {
 
 function RowActions({ company, onIntent, ownCompanyId }: RowActionsProps) {
   const { t } = useTranslation();
-  const action = (intent: RowIntent, icon: string, severity?: 'danger' | 'warning') => (
+  const action = (intent: RowIntent, icon: string, severity?: 'danger' | 'warning', label: string = intent) => (
     <Button
       type="button"
       icon={`pi ${icon}`}
       text
       rounded
       severity={severity}
-      aria-label={t(`companies.intent.${intent}`)}
-      tooltip={t(`companies.intent.${intent}`)}
+      aria-label={t(`companies.intent.${label}`)}
+      tooltip={t(`companies.intent.${label}`)}
       tooltipOptions={{ position: 'top' }}
       onClick={() => onIntent(intent, company)}
       data-testid={`companies-${intent}`}
@@ -115,7 +125,7 @@ function RowActions({ company, onIntent, ownCompanyId }: RowActionsProps) {
       {!company.deleted && action('users', 'pi-users')}
       {action('audit', 'pi-history')}
       {manageable && (company.blocked ? action('unblock', 'pi-lock-open') : action('block', 'pi-lock', 'warning'))}
-      {manageable && action('delete', 'pi-trash', 'danger')}
+      {manageable && action('delete', 'pi-trash', 'danger', company.registration_step ? 'remove' : 'delete')}
     </div>
   );
 }

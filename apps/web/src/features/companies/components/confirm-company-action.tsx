@@ -19,13 +19,15 @@ interface ConfirmCompanyActionProps {
 export function ConfirmCompanyAction({ pending, busy, onConfirm, onHide }: ConfirmCompanyActionProps) {
   const { t } = useTranslation();
   const action = pending?.action ?? 'block';
+  // An unfinished registration is removed outright rather than deleted (its e-mail becomes free).
+  const texts = action === 'delete' && pending?.company.registration_step ? 'remove' : action;
   return (
     <ConfirmDialog
       visible={pending !== null}
       onHide={onHide}
-      header={t(`companies.confirm.${action}Title`)}
+      header={t(`companies.confirm.${texts}Title`)}
       icon={`pi ${action === 'delete' ? 'pi-trash' : 'pi-lock'}`}
-      message={pending ? t(`companies.confirm.${action}Text`, { name: pending.company.name }) : ''}
+      message={pending ? t(`companies.confirm.${texts}Text`, { name: pending.company.name }) : ''}
       style={{ width: '30rem' }}
       breakpoints={{ '640px': '95vw' }}
       data-testid="companies-confirm"
@@ -34,7 +36,7 @@ export function ConfirmCompanyAction({ pending, busy, onConfirm, onHide }: Confi
           <Button type="button" label={t('companies.cancel')} text onClick={onHide} data-testid="companies-confirm-cancel" />
           <Button
             type="button"
-            label={t(`companies.intent.${action}`)}
+            label={t(`companies.intent.${texts}`)}
             icon={`pi ${action === 'delete' ? 'pi-trash' : 'pi-lock'}`}
             severity="danger"
             loading={busy}
