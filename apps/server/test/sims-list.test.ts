@@ -135,6 +135,15 @@ describe('POST /api/sims/list: filters', () => {
     expect(await byQuery('  МОСКВА ')).toEqual(['Трекер Москва']);
   });
 
+  it('the OpenAPI document describes the spec\'s blocked and msu_block', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { filter: { properties: Record<string, { description?: string }> } } } }> } } }>;
+    }>();
+    const filter = doc.paths['/api/sims/list']?.post.requestBody.content['application/json']?.schema.properties.filter.properties;
+    expect(filter?.blocked?.description).toContain('3 blocked by MSU');
+    expect(filter?.msu_block?.description).toContain('blocked by MSU');
+  });
+
   it('profile, blocked (0..3), msu_block, empty_name', async () => {
     for (const profile of SIM_PROFILES) {
       const list = await listOk(t, admin, page({ profile }));
@@ -150,6 +159,11 @@ describe('POST /api/sims/list: filters', () => {
     expect(await count(page({ blocked: 2 }))).toBe(DEMO_OWN_SIMS - blocked);
     expect(await count(page({ blocked: 3 }))).toBe(msu);
     expect(await count(page({ msu_block: true }))).toBe(msu);
+    // The spec's shape: `blocked` and `msu_block` together, as the web sends them.
+    expect(await count(page({ blocked: 1, msu_block: true }))).toBe(msu);
+    expect(await count(page({ blocked: 3, msu_block: true }))).toBe(msu);
+    expect(await count(page({ blocked: 1, msu_block: false }))).toBe(blocked);
+    expect(await count(page({ blocked: 2, msu_block: true }))).toBe(0);
     expect((await listOk(t, admin, page({ blocked: 3 }))).items.every((s) => s.block_type === 'msu')).toBe(true);
     expect((await listSims(t, admin, page({ blocked: 4 }))).statusCode).toBe(400);
     expect(await count(page({ empty_name: true }))).toBe(demoOwnSims.filter((s) => s.name === null).length);

@@ -20,8 +20,8 @@ export const SIM_COUNT_BUDGET_MS = 25;
 export const SimListFilter = z.strictObject({
   query: z.string().trim().max(100).optional(),
   profile: z.enum(SIM_PROFILES).nullish(),
-  blocked: z.number().int().min(0).max(3).default(0),
-  msu_block: z.boolean().optional(),
+  blocked: z.number().int().min(0).max(3).default(0).describe('0 any, 1 blocked, 2 not blocked, 3 blocked by MSU (spec §3)'),
+  msu_block: z.boolean().optional().describe('Only SIMs blocked by MSU (spec §7); combines with `blocked`, so `{blocked: 3}` and `{blocked: 1, msu_block: true}` ask the same'),
   company: z.array(Id).max(200).optional(),
   empty_name: z.boolean().optional(),
   group: Id.optional(),

@@ -8,7 +8,7 @@ describe('cards list state in the URL', () => {
       childs: false,
       page: 2,
       size: 50,
-      filter: { blocked: 0 },
+      filter: { blocked: 0, msu_block: false },
       sort: { iccid: 'desc' },
     });
   });
@@ -18,7 +18,7 @@ describe('cards list state in the URL', () => {
       new URLSearchParams('pageIndex=0&pageSize=abc&sortColumn=balance&profile=XX&blocked=9'),
     );
     expect(state).toEqual(DEFAULT_LIST_STATE);
-    expect(toListRequest(state, null)).toEqual({ childs: false, page: 0, size: 25, filter: { blocked: 0 } });
+    expect(toListRequest(state, null)).toEqual({ childs: false, page: 0, size: 25, filter: { blocked: 0, msu_block: false } });
   });
 
   it('round-trips every filter field and writes only what differs from the defaults', () => {
@@ -31,13 +31,13 @@ describe('cards list state in the URL', () => {
       childs: true,
       page: 1,
       size: 25,
-      filter: { blocked: 3, query: '8970', profile: 'TC', company: [7], empty_name: true, group: 4 },
+      filter: { blocked: 3, msu_block: true, query: '8970', profile: 'TC', company: [7], empty_name: true, group: 4 },
       sort: { added: 'asc' },
     });
   });
 
   it('sends the CSV text instead of query and profile', () => {
     const state = parseListState(new URLSearchParams('query=abc&profile=TD&blocked=1'));
-    expect(toListRequest(state, '8970100;7958').filter).toEqual({ blocked: 1, csv: '8970100;7958' });
+    expect(toListRequest(state, '8970100;7958').filter).toEqual({ blocked: 1, msu_block: false, csv: '8970100;7958' });
   });
 });

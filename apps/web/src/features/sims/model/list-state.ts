@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, PAGE_SIZE, SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
-import { SIM_SORT_COLUMNS, type SimListFilter, type SimListRequest, type SimSortColumn } from '@cab/contract/sims';
+import { BLOCKED_FILTER, SIM_SORT_COLUMNS, type SimListFilter, type SimListRequest, type SimSortColumn } from '@cab/contract/sims';
 
 export type SortType = 'asc' | 'desc';
 export type BlockedFilter = 0 | 1 | 2 | 3;
@@ -85,7 +85,8 @@ export function writeListState(state: SimListState): URLSearchParams {
 
 /** The filter part of a list request; also the selection of "select all matching". */
 export function toListFilter(state: SimListState, csv: string | null): SimListFilter {
-  const filter: SimListFilter = { blocked: state.blocked };
+  // Spec §3/§7: the cards filter carries both `blocked` and `msu_block`.
+  const filter: SimListFilter = { blocked: state.blocked, msu_block: state.blocked === BLOCKED_FILTER.msu };
   if (csv) {
     // Spec §7: the CSV filter replaces query and profile.
     filter.csv = csv;
