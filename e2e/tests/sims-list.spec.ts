@@ -82,7 +82,7 @@ test.describe('SIM list: filter, URL state, columns, CSV filter (spec §2, §3, 
     // Blocked: no row is "Not blocked".
     await page.getByTestId('sims-filter-query').fill('');
     await expect(page).not.toHaveURL(/query=/);
-    const asked = page.waitForRequest((r) => r.url().includes('/api/sims/list') && r.postDataJSON()?.filter?.blocked === 1);
+    const asked = page.waitForRequest((r) => r.url().includes('/api/sims/list') && (r.postDataJSON() as { filter?: { blocked?: number } } | null)?.filter?.blocked === 1);
     await chooseOption(page, page.getByTestId('sims-filter-blocked'), 'Blocked');
     await expect(page).toHaveURL(/blocked=1/);
     // The spec's call shape: `blocked` and `msu_block` both travel.
