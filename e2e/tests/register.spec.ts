@@ -7,6 +7,25 @@ import { startInLang } from '../support/ui.js';
 
 const next = (page: Page) => page.getByTestId('register-next').click();
 
+/**
+ * A new company's first screen says one thing at a time: the empty-SIM offer alone, no balance
+ * warnings for a company with nothing to block; the news drawer follows once the dialog is closed.
+ */
+async function expectCalmFirstScreen(page: Page, lang: 'en' | 'ru'): Promise<void> {
+  const dialog = page.getByTestId('empty-sim-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('.p-dialog:visible')).toHaveCount(1);
+  await expect(page.getByTestId('news-drawer')).toBeHidden();
+  await expect(page.getByTestId('home-balance-problem')).toHaveCount(0);
+  await expect(page.getByTestId('header-banner')).toHaveCount(0);
+  await saveScreenshot(page, `first-screen-${lang}`);
+  await page.getByTestId('empty-sim-close').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('news-drawer')).toBeVisible();
+  await expect(page.locator('.p-dialog:visible')).toHaveCount(0);
+  await saveScreenshot(page, `first-screen-news-${lang}`);
+}
+
 test.describe('registration wizard /register (spec §2–§4, §8)', () => {
   test('a new company registers end to end, gets the mail and signs in to the cabinet', async ({ page, browser }) => {
     const suffix = uniqueSuffix();
@@ -95,6 +114,7 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expectCalmFirstScreen(page, 'en');
   });
 
   test('an unfinished registration that signs in is sent back to step 2 and resumes there (in Russian)', async ({ page }) => {
@@ -154,6 +174,8 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await next(page);
     await expect(page.getByTestId('register-mail-notice')).toContainText('обычно приходит в течение 1-2 минут');
     await saveScreenshot(page, 'register-7-done-ru');
+    await page.goto('/home');
+    await expectCalmFirstScreen(page, 'ru');
   });
 
   test('the jurisdiction step shows the spec message when the country list fails', async ({ page }) => {
