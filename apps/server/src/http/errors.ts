@@ -2,7 +2,11 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
 import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/connection-errors.js';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -46,6 +50,7 @@ const STATUS: Record<ErrorCode, number> = {
   bill_amount_too_small: 422,
   balance_insufficient: 422,
   internal: 500,
+  service_unavailable: 503,
 };
 
 /** The one error type services throw; the handler maps it to status and a localized body. */
@@ -120,6 +125,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(error.statusCode).send(errorBody('bad_request', lang));
+    }
+    if (isConnectionError(error)) {
+      // The database is away (failover, restart): a passing state, not a bug; the pool reconnects.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody('service_unavailable', lang));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', lang));
