@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /**
  * Whether an error means "the database cannot be reached right now" (a failover, a restart, a
  * terminated backend, a network cut) rather than a fault of the request or of our code. Such errors
@@ -19,18 +21,31 @@ const CONNECTION_MESSAGES = [
 ];
 
 function isConnectionErrorItself(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  // Drizzle's wrapper carries the query and its parameters in its message: only its cause counts.
+  if (!(error instanceof Error) || error instanceof DrizzleQueryError) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_SQLSTATES.has(code) || NETWORK_CODES.has(code))) return true;
   if (error instanceof AggregateError && error.errors.some(isConnectionErrorItself)) return true;
   return CONNECTION_MESSAGES.some((text) => error.message.includes(text));
 }
 
-export function isConnectionError(error: unknown): boolean {
-  // Drizzle wraps driver errors ("Failed query: …") with the driver's error as the cause.
+/** The driver's own connection error within `error` (Drizzle wraps it as the cause), if any. */
+function findConnectionError(error: unknown): Error | undefined {
   for (let current = error, depth = 0; current !== undefined && depth < 5; depth++) {
-    if (isConnectionErrorItself(current)) return true;
+    if (isConnectionErrorItself(current)) return current as Error;
     current = current instanceof Error ? current.cause : undefined;
   }
-  return false;
+  return undefined;
+}
+
+export function isConnectionError(error: unknown): boolean {
+  return findConnectionError(error) !== undefined;
+}
+
+/** What went wrong with the connection, without the query or its parameters (safe to log). */
+export function describeConnectionError(error: unknown): string {
+  const found = findConnectionError(error);
+  if (!found) return 'not a connection error';
+  const code = (found as { code?: unknown }).code;
+  return typeof code === 'string' ? `${found.message} (${code})` : found.message;
 }

@@ -1,4 +1,4 @@
-import { isConnectionError } from './connection-errors.js';
+import { describeConnectionError, isConnectionError } from './connection-errors.js';
 
 const QUIET_MS = 10_000;
 
@@ -22,6 +22,6 @@ export function createErrorReporter(write: (message: string, error?: unknown) =>
     const more = suppressed > 0 ? ` (${suppressed} similar since the last report)` : '';
     lastAt = now;
     suppressed = 0;
-    write(`${context}: database unavailable: ${error instanceof Error ? error.message : String(error)}${more}`);
+    write(`${context}: database unavailable: ${describeConnectionError(error)}${more}`);
   };
 }

@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/connection-errors.js';
+import { createErrorReporter } from '../db/outage-report.js';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -113,6 +114,8 @@ function fieldErrors(issues: readonly ValidationIssue[], lang: Lang): Record<str
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  // One line per 10 s while the database is away, not one per request, and no query parameters.
+  const reportOutage = createErrorReporter((message) => app.log.warn(message));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
     if (error instanceof AppError) {
@@ -128,7 +131,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isConnectionError(error)) {
       // The database is away (failover, restart): a passing state, not a bug; the pool reconnects.
-      request.log.warn({ err: error }, 'database unavailable');
+      reportOutage(`${request.method} ${request.routeOptions.url ?? 'request'}`, error);
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody('service_unavailable', lang));
     }
     request.log.error({ err: error }, 'unhandled error');
