@@ -1,14 +1,14 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/db/client.js';
+import { queryRows, type Database } from '../../src/db/client.js';
 import { freePort } from './processes.js';
 
 /** Ends every connection to the database but the caller's own, as a failover or restart does. */
 export async function terminateOtherBackends(admin: Database): Promise<number> {
-  const rows = await admin.db.execute(sql`
-    select pg_terminate_backend(pid) from pg_stat_activity
+  const rows = await queryRows<{ ended: boolean }>(admin.db, sql`
+    select pg_terminate_backend(pid) as ended from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid()`);
-  return (rows as unknown as { rows: unknown[] }).rows.length;
+  return rows.filter((r) => r.ended).length;
 }
 
 /**

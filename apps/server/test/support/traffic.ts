@@ -33,7 +33,8 @@ export async function callProcess(
     }
     return { port: proc.port, at, status: res.status, body: parsed };
   } catch (error) {
-    return { port: proc.port, at, status: null, body: null, error: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error) };
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return { port: proc.port, at, status: null, body: null, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
   }
 }
 
