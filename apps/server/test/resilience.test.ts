@@ -20,7 +20,7 @@ const UNAVAILABLE = {
  * terminated, new connections refused for OUTAGE_MS) while list traffic and a bulk operation run.
  * Nobody exits, callers get 503 at worst, and everything recovers by itself.
  */
-describe.skipIf(!testDatabaseUrl)('a database outage under load, several processes', () => {
+describe.skipIf(!testDatabaseUrl)('a database outage under load, several processes (PostgreSQL only: needs TEST_DATABASE_URL)', () => {
   let admin: Database;
   let gate: DbGate;
   let apiA: ServerProcess;
