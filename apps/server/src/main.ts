@@ -2,7 +2,7 @@ import { resolveJwtSecret } from './auth/secret.js';
 import { buildApp } from './app.js';
 import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { isConnectionError } from './db/connection-errors.js';
+import { isDatabaseUnavailable } from './db/connection-errors.js';
 import { createErrorReporter } from './db/outage-report.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startBillingJobs } from './jobs/billing-jobs.js';
@@ -23,7 +23,7 @@ const reportError = createErrorReporter((message, error) => console.error(messag
 // moment the rejection is unhandled, and Node would end the process. A lost connection is reported
 // (the job is retried or expires); any other unhandled rejection still ends the process.
 process.on('unhandledRejection', (reason) => {
-  if (!isConnectionError(reason)) throw reason;
+  if (!isDatabaseUnavailable(reason)) throw reason;
   reportError('background database call failed', reason);
 });
 

@@ -1,4 +1,4 @@
-import { describeConnectionError, isConnectionError } from './connection-errors.js';
+import { describeUnavailability, isDatabaseUnavailable } from './connection-errors.js';
 
 const QUIET_MS = 10_000;
 
@@ -13,7 +13,7 @@ export function createErrorReporter(write: (message: string, error?: unknown) =>
   let lastAt = 0;
   let suppressed = 0;
   return (context, error) => {
-    if (!isConnectionError(error)) return write(`${context}:`, error);
+    if (!isDatabaseUnavailable(error)) return write(`${context}:`, error);
     const now = Date.now();
     if (now - lastAt < QUIET_MS) {
       suppressed += 1;
@@ -22,6 +22,6 @@ export function createErrorReporter(write: (message: string, error?: unknown) =>
     const more = suppressed > 0 ? ` (${suppressed} similar since the last report)` : '';
     lastAt = now;
     suppressed = 0;
-    write(`${context}: database unavailable: ${describeConnectionError(error)}${more}`);
+    write(`${context}: database unavailable: ${describeUnavailability(error)}${more}`);
   };
 }

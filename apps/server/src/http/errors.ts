@@ -2,7 +2,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
 import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConnectionError } from '../db/connection-errors.js';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { createErrorReporter } from '../db/outage-report.js';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
 
@@ -129,7 +129,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(error.statusCode).send(errorBody('bad_request', lang));
     }
-    if (isConnectionError(error)) {
+    if (isDatabaseUnavailable(error)) {
       // The database is away (failover, restart): a passing state, not a bug; the pool reconnects.
       reportOutage(`${request.method} ${request.routeOptions.url ?? 'request'}`, error);
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody('service_unavailable', lang));
