@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../src/db/client.js';
 import { freePort } from './processes.js';
 
-/** Ends every connection to the database but the caller's own, as a failover or restart does. */
-export async function terminateOtherBackends(admin: Database): Promise<number> {
-  const rows = await queryRows<{ ended: boolean }>(admin.db, sql`
-    select pg_terminate_backend(pid) as ended from pg_stat_activity
+/** Ends every connection to the database but the caller's own, as a failover or restart does; answers their application names. */
+export async function terminateOtherBackends(admin: Database): Promise<string[]> {
+  const rows = await queryRows<{ name: string; ended: boolean }>(admin.db, sql`
+    select application_name as name, pg_terminate_backend(pid) as ended from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid()`);
-  return rows.filter((r) => r.ended).length;
+  return rows.filter((r) => r.ended).map((r) => r.name);
 }
 
 /**
