@@ -2,6 +2,8 @@ import { resolveJwtSecret } from './auth/secret.js';
 import { buildApp } from './app.js';
 import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { isDatabaseUnavailable } from './db/connection-errors.js';
+import { createErrorReporter } from './db/outage-report.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startBillingJobs } from './jobs/billing-jobs.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
@@ -15,6 +17,16 @@ import { startHousekeeping } from './worker/housekeeping.js';
 
 type Stop = () => Promise<void> | void;
 
+const reportError = createErrorReporter((message, error) => console.error(message, error ?? ''));
+
+// pg-boss completes and fails jobs without awaiting the query: if the database is away at that
+// moment the rejection is unhandled, and Node would end the process. A lost connection is reported
+// (the job is retried or expires); any other unhandled rejection still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  reportError('background database call failed', reason);
+});
+
 /** Starts the roles this process plays: `all` (API + worker), `api` or `worker`. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,7 +37,7 @@ async function main(): Promise<void> {
     jwtSecret: await resolveJwtSecret(database.db, config.JWT_SECRET),
   }));
   const works = config.ROLE !== 'api';
-  const jobs = await startJobQueue(database, { works });
+  const jobs = await startJobQueue(database, { works, reportError });
   const bus = new EventBus(database);
   const log = (message: string) => console.log(message);
   // Stopped in order: stop taking requests, finish jobs, then close the job queue and the database.

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'bill_amount_too_small',
   'balance_insufficient',
   'internal',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgListener } from './pg-listener.js';
 import * as accountsSchema from './schema-accounts.js';
 import * as commerceSchema from './schema-commerce.js';
 import * as coreSchema from './schema.js';
@@ -31,7 +32,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs `work` while holding the start-up lock (seeding, secrets), so concurrent starts do not race. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
-  listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Calls `onMessage` for each notification on `channel`. On PostgreSQL the connection reconnects by
+   * itself when it drops; `onResume` is then called, as notifications of the gap are lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
   /** How the job queue (pg-boss) reaches this database. */
   readonly jobConnection: { connectionString: string } | { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
@@ -41,8 +46,19 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const STARTUP_LOCK_KEY = 727_001;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+/** How long a query waits for a pool connection before it fails (and the API answers 503). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where lost and regained connections are reported (they never end the process). */
+  log?: (message: string) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const log = options.log ?? ((message: string) => console.warn(message));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, log) : await openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -74,10 +90,23 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, log: (message: string) => void): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection cut without a reset (network partition) is noticed instead of hanging forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A dropped idle connection is an 'error' on the pool, a dropped checked-out one (a transaction
+  // between statements, the start-up lock) an 'error' on its client: unheard, either ends the
+  // process. The pool discards the broken client and opens a fresh one on the next query; the
+  // query that was running fails with a connection error (503 to API callers).
+  pool.on('error', (error) => log(`database connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  const listener = new PgListener(url, log);
 
   async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();
@@ -95,27 +124,13 @@ function openPostgres(url: string): Database {
     db,
     migrate: () => withStartupLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
     withStartupLock,
-    listen: async (channel, onMessage) => {
-      // LISTEN needs a connection of its own, outside the pool.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
-      };
-    },
+    listen: (channel, onMessage, onResume) => listener.listen(channel, onMessage, onResume),
     notify: async (channel, payload) => {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     jobConnection: { connectionString: url },
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await listener.close();
       await pool.end();
     },
   };

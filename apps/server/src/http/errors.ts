@@ -2,7 +2,12 @@ import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
 import type { ErrorBody, ErrorCode } from '@cab/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
+import { createErrorReporter } from '../db/outage-report.js';
 import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -46,6 +51,7 @@ const STATUS: Record<ErrorCode, number> = {
   bill_amount_too_small: 422,
   balance_insufficient: 422,
   internal: 500,
+  service_unavailable: 503,
 };
 
 /** The one error type services throw; the handler maps it to status and a localized body. */
@@ -108,6 +114,8 @@ function fieldErrors(issues: readonly ValidationIssue[], lang: Lang): Record<str
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  // One line per 10 s while the database is away, not one per request, and no query parameters.
+  const reportOutage = createErrorReporter((message) => app.log.warn(message));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
     if (error instanceof AppError) {
@@ -120,6 +128,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(error.statusCode).send(errorBody('bad_request', lang));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (failover, restart): a passing state, not a bug; the pool reconnects.
+      reportOutage(`${request.method} ${request.routeOptions.url ?? 'request'}`, error);
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(errorBody('service_unavailable', lang));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', lang));

@@ -92,6 +92,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   },
   balance_insufficient: { ru: 'На балансе недостаточно средств', en: 'The balance does not cover this bill' },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
+  service_unavailable: {
+    ru: 'Сервис временно недоступен, повторите попытку через несколько секунд',
+    en: 'The service is temporarily unavailable, please try again in a few seconds',
+  },
 };
 
 export const FIELD_MESSAGES = {

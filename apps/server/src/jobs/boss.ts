@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { createErrorReporter, type ReportError } from '../db/outage-report.js';
 import { connectNotifyDelivery } from '../modules/notify-methods/jobs.js';
 
 export const JOB_QUEUES = {
@@ -13,7 +14,10 @@ export const JOB_QUEUES = {
  * The job queue (pg-boss) on the app's own database. Every role can send jobs; only processes
  * that work (ROLE=worker|all) supervise and run schedules.
  */
-export async function startJobQueue(database: Database, options: { works: boolean }): Promise<PgBoss> {
+export async function startJobQueue(
+  database: Database,
+  options: { works: boolean; reportError?: ReportError },
+): Promise<PgBoss> {
   const connection = database.jobConnection;
   const boss = new PgBoss({
     ...('connectionString' in connection ? { connectionString: connection.connectionString, max: 4 } : { db: connection }),
@@ -22,7 +26,10 @@ export async function startJobQueue(database: Database, options: { works: boolea
     schedule: options.works,
     migrate: true,
   });
-  boss.on('error', (error) => console.error('job queue error:', error));
+  // pg-boss reports its pool's lost connections and its pollers' failures here; without a listener
+  // an 'error' event ends the process. Its pollers go on by themselves once the database is back.
+  const report = options.reportError ?? createErrorReporter((message, error) => console.error(message, error ?? ''));
+  boss.on('error', (error) => report('job queue error', error));
   // pg-boss installs its schema on start; processes starting together would deadlock doing it at once.
   await database.withStartupLock(async () => {
     await boss.start();

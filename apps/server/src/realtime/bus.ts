@@ -11,7 +11,9 @@ export interface Audience {
 
 export type BusMessage =
   | { kind: 'event'; audience: Audience; event: WsServerEvent }
-  | { kind: 'session_revoked'; sessionId: string };
+  | { kind: 'session_revoked'; sessionId: string }
+  /** Raised locally (never sent) when this process's listener came back: events of the gap are lost. */
+  | { kind: 'resync' };
 
 /**
  * Events travel through PostgreSQL NOTIFY so that a socket held by any API process hears what any
@@ -34,10 +36,11 @@ export class EventBus {
   /** Starts listening; only processes that hold sockets need to. */
   async listen(): Promise<void> {
     if (this.unlisten) return;
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
-      const message = JSON.parse(payload) as BusMessage;
-      for (const handler of this.handlers) handler(message);
-    });
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => this.dispatch(JSON.parse(payload) as BusMessage),
+      () => this.dispatch({ kind: 'resync' }),
+    );
   }
 
   subscribe(handler: (message: BusMessage) => void): () => void {
@@ -48,6 +51,10 @@ export class EventBus {
   async close(): Promise<void> {
     await this.unlisten?.();
     this.unlisten = null;
+  }
+
+  private dispatch(message: BusMessage): void {
+    for (const handler of this.handlers) handler(message);
   }
 
   private async send(message: BusMessage): Promise<void> {

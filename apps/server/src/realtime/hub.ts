@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { WS_MESSAGES } from '../http/messages.js';
 import type { BusMessage, EventBus } from './bus.js';
-import { updateUserLang } from './repository.js';
+import { findEndedSessions, updateUserLang } from './repository.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -101,6 +101,7 @@ export class RealtimeHub {
   }
 
   private deliver(message: BusMessage): void {
+    if (message.kind === 'resync') return this.resync();
     for (const connection of this.connections) {
       const principal = connection.principal;
       if (!principal) continue;
@@ -113,5 +114,23 @@ export class RealtimeHub {
       if (userId !== undefined && principal.userId !== userId) continue;
       send(connection.socket, message.event);
     }
+  }
+
+  /**
+   * After the event listener was away, events of the gap are lost: every signed-in socket is told to
+   * refetch (portal_update), and sockets whose session ended meanwhile (their session_revoked may be
+   * among the lost) are closed as they would have been.
+   */
+  private resync(): void {
+    const signedIn = [...this.connections].filter((c) => c.principal);
+    for (const connection of signedIn) send(connection.socket, { type: 'portal_update', data: {} });
+    const sessions = [...new Set(signedIn.map((c) => c.principal?.sessionId ?? ''))];
+    findEndedSessions(this.db, sessions)
+      .then((ended) => {
+        for (const connection of signedIn) {
+          if (ended.has(connection.principal?.sessionId ?? '')) connection.socket.close(4001, 'session ended');
+        }
+      })
+      .catch((error: unknown) => this.log(error));
   }
 }

@@ -37,10 +37,13 @@ export interface TestAppOptions {
   webDist?: string;
   /** Extra configuration (e.g. queue and network settings). */
   env?: Record<string, string>;
+  /** Another way to the PostgreSQL under test (e.g. through a DbGate); PGlite when neither is set. */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
+  const databaseUrl = options.databaseUrl ?? testDatabaseUrl;
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   if (database.kind === 'postgres') await resetPostgres(database);
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
@@ -48,7 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     JWT_SECRET,
     WEB_DIST: options.webDist ?? '/nonexistent',
-    ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
   const jobs = await startJobQueue(database, { works: false });

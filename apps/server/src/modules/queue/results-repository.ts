@@ -53,6 +53,18 @@ export async function claimBatch(
   return rows.map((r) => Number(r.sim_id));
 }
 
+/**
+ * Hands claimed SIMs back to pending after their batch was interrupted. Only rows still 'running'
+ * change: outcomes already recorded stay, and the network applies each (item, SIM) once anyway.
+ */
+export async function releaseClaims(db: Executor, item: { companyId: number; queueId: number }, simIds: number[]): Promise<void> {
+  if (simIds.length === 0) return;
+  await db.execute(sql`
+    update queue_results set status = 'pending', claimed_at = null
+    where company_id = ${item.companyId} and queue_id = ${item.queueId} and status = 'running'
+      and sim_id = any(${`{${simIds.join(',')}}`}::bigint[])`);
+}
+
 export interface SimOutcomeRow {
   simId: number;
   ok: boolean;

@@ -9,6 +9,20 @@ import { OPERATIONS, type OperationSpec } from './operations.js';
 import { announceCompletion, announceProgress } from './progress.js';
 import * as results from './results-repository.js';
 
+/**
+ * A batch failed between its claim and its recorded outcomes. Whoever resumes the item may hand the
+ * claim back (releaseClaims) instead of waiting for it to go stale.
+ */
+export class BatchInterruptedError extends Error {
+  constructor(
+    readonly ref: { companyId: number; queueId: number },
+    readonly simIds: number[],
+    cause: unknown,
+  ) {
+    super(`queue item ${ref.queueId}: batch of ${simIds.length} SIMs interrupted`, { cause });
+  }
+}
+
 export interface QueueRunnerDeps {
   db: Db;
   network: NetworkAdapter;
@@ -35,17 +49,22 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
   for (;;) {
     const claimed = await results.claimBatch(db, ref, deps.batchSize, deps.staleSeconds);
     if (claimed.length === 0) break;
-    const outcomes =
-      params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
-        ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
-        : await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
-    const { okIds, fail } = await db.transaction(async (tx) => {
-      const changed = await results.recordOutcomes(tx, ref, outcomes);
-      await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, changed.okIds);
-      await items.addProgress(tx, ref.companyId, ref.queueId, changed.okIds.length, changed.fail);
-      return changed;
-    });
-    if (okIds.length + fail > 0) await announceProgress(deps, ref, deps.progressIntervalMs);
+    let changed: { okIds: number[]; fail: number };
+    try {
+      const outcomes =
+        params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
+          ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
+          : await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
+      changed = await db.transaction(async (tx) => {
+        const recorded = await results.recordOutcomes(tx, ref, outcomes);
+        await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
+        await items.addProgress(tx, ref.companyId, ref.queueId, recorded.okIds.length, recorded.fail);
+        return recorded;
+      });
+    } catch (error) {
+      throw new BatchInterruptedError(ref, claimed, error);
+    }
+    if (changed.okIds.length + changed.fail > 0) await announceProgress(deps, ref, deps.progressIntervalMs);
   }
   if (!(await results.hasOpenResults(db, ref))) await announceCompletion(deps, ref);
 }

@@ -1,0 +1,132 @@
+import pg from 'pg';
+
+/** Reconnect delays: 250 ms doubling up to 10 s, each jittered to 50–100% so processes do not stampede. */
+const FIRST_DELAY_MS = 250;
+const MAX_DELAY_MS = 10_000;
+
+type Handler = (payload: string) => void;
+
+/** Tells the listener's owner about a lost connection; never throws. */
+export type ListenerLog = (message: string) => void;
+
+/**
+ * The process's one LISTEN connection (LISTEN needs a connection of its own, outside the pool),
+ * carrying every channel. When it drops (failover, restart, idle timeout, terminated backend) it
+ * reconnects with bounded, jittered backoff and LISTENs to every channel again. Notifications sent
+ * while it was away are lost, so resume handlers are called to make up for the gap.
+ */
+export class PgListener {
+  private client: pg.Client | null = null;
+  private readonly channels = new Map<string, Set<Handler>>();
+  private readonly resumeHandlers = new Set<() => void>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  private started = false;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: ListenerLog,
+  ) {}
+
+  /** The first call connects and fails loudly if the database is down (a process must not start blind). */
+  async listen(channel: string, handler: Handler, onResume?: () => void): Promise<() => Promise<void>> {
+    const handlers = this.channels.get(channel) ?? new Set<Handler>();
+    const isNewChannel = !this.channels.has(channel);
+    handlers.add(handler);
+    this.channels.set(channel, handlers);
+    if (onResume) this.resumeHandlers.add(onResume);
+    if (!this.started) {
+      this.started = true;
+      try {
+        await this.connect();
+      } catch (error) {
+        this.started = false;
+        throw error;
+      }
+    } else if (isNewChannel && this.client) {
+      await this.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    // While reconnecting, the next connection LISTENs to the new channel with the others.
+    return async () => {
+      handlers.delete(handler);
+      if (onResume) this.resumeHandlers.delete(onResume);
+      if (handlers.size > 0) return;
+      this.channels.delete(channel);
+      await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    // Without an 'error' listener a dropped connection would be an unhandled 'error' event: exit.
+    client.on('error', (error: Error) => this.lost(client, error.message));
+    client.on('end', () => this.lost(client, 'connection ended'));
+    client.on('notification', (message) => this.dispatch(message));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: pg.Client, reason: string): void {
+    if (client !== this.client || this.closed) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.log(`database event listener disconnected (${reason}); reconnecting`);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.attempt);
+    const delay = ceiling / 2 + (Math.random() * ceiling) / 2;
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.connect().then(
+        () => this.resumed(),
+        () => this.scheduleReconnect(),
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private resumed(): void {
+    if (this.closed) return;
+    this.log(`database event listener reconnected after ${this.attempt} attempt(s)`);
+    this.attempt = 0;
+    for (const handler of this.resumeHandlers) this.safely(() => handler());
+  }
+
+  private dispatch(message: pg.Notification): void {
+    if (message.payload === undefined) return;
+    const payload = message.payload;
+    for (const handler of this.channels.get(message.channel) ?? []) this.safely(() => handler(payload));
+  }
+
+  /** A handler's mistake is logged; thrown from a socket callback it would end the process. */
+  private safely(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.log(`database event handler failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
