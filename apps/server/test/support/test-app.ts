@@ -37,13 +37,17 @@ export interface TestAppOptions {
   webDist?: string;
   /** Extra configuration (e.g. queue and network settings). */
   env?: Record<string, string>;
+  /** A second API process on the database another test app prepared (PostgreSQL): no reset, migration or seed. */
+  joinDatabase?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
-  if (database.kind === 'postgres') await resetPostgres(database);
-  await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  if (!options.joinDatabase) {
+    if (database.kind === 'postgres') await resetPostgres(database);
+    await database.migrate();
+    if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  }
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     JWT_SECRET,
