@@ -125,6 +125,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
     jobs,
     batchSize: config.QUEUE_BATCH_SIZE,
     maxParallelJobs: config.QUEUE_CONCURRENCY * 2,
+    limits: { maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY, maxSimsInFlight: config.QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY },
   });
   registerSimRoutes(app, db);
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });

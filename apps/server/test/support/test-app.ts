@@ -53,6 +53,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JWT_SECRET,
     WEB_DIST: options.webDist ?? '/nonexistent',
     ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}),
+    // No worker runs here, so operations never finish: only a test about the cap should meet it.
+    QUEUE_MAX_RUNNING_PER_COMPANY: '1000',
     ...options.env,
   });
   const jobs = await startJobQueue(database, { works: false });
