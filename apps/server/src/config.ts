@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const ConfigSchema = z.object({
@@ -34,8 +35,9 @@ const ConfigSchema = z.object({
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   AUTH_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_IP_BLOCK_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(300),
-  /** scrypt runs at most this many at once per process, with this many waiting; more answer 429. */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** scrypt runs at most this many at once per process (default: half the CPU cores, at least one,
+   * so the event loop keeps a core), with this many waiting; more answer 429. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** Hours a prepay company may stay at or below zero before its SIMs are blocked (financial block). */
   /** When the billing engine runs (cron, UTC), or `off`. */

@@ -9,7 +9,7 @@ const KEY_LENGTH = 32;
  * Every scrypt of this process goes through one gate: each takes ~16 MB and a libuv thread for tens
  * of milliseconds, so unbounded, a burst of password calls starves every other request.
  */
-const scryptGate = new WorkGate(2, 16);
+const scryptGate = new WorkGate(1, 16);
 
 /** Sets how many scrypt computations run at once and how many may wait (PASSWORD_HASH_*). */
 export function limitPasswordWork(concurrency: number, queue: number): void {
