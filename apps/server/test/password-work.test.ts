@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientKey } from '../src/auth/password-attempts.js';
 import { WorkGate } from '../src/auth/work-gate.js';
 import { AppError } from '../src/http/errors.js';
 import { createTestApp, post, type TestApp } from './support/test-app.js';
@@ -79,5 +80,16 @@ describe('a burst of password checks', () => {
     const again: number[] = [];
     for (let n = 0; n < 10; n++) again.push((await tryLogin(refused[0] ?? 0, 'en')).statusCode);
     expect(again).toEqual(Array<number>(10).fill(401));
+  });
+});
+
+describe('clientKey', () => {
+  it('counts an IPv6 client by its /64, an IPv4-mapped one as IPv4, IPv4 as it is', () => {
+    expect(clientKey('203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(clientKey('2001:db8:0:1:aaaa:bbbb:cccc:dddd')).toBe('ip:2001:db8:0:1::/64');
+    expect(clientKey('2001:0db8:0000:0001::1')).toBe('ip:2001:db8:0:1::/64');
+    expect(clientKey('2001:db8::1')).toBe('ip:2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('ip:0:0:0:0::/64');
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import * as repo from './attempts-repository.js';
@@ -19,6 +20,27 @@ export interface PasswordAttempt {
 }
 
 /**
+ * The counter key of a client address. An IPv6 client usually holds a whole /64 and could rotate
+ * through it, so the /64 is what is counted; an IPv4-mapped address counts as the IPv4 one.
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return `ip:${mapped[1]}`;
+  if (isIPv6(ip)) return `ip:${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  return `ip:${ip}`;
+}
+
+/** The eight groups of an IPv6 address, without leading zeros ("2001:db8::1" → 2001, db8, 0, …, 1). */
+function expandIPv6(ip: string): string[] {
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const groups = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const zeros = Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  return [...left, ...zeros, ...right].map((g) => g.replace(/^0+(?=.)/, ''));
+}
+
+/**
  * Limits password checks per account and per client address, with counters in the database so
  * every API process shares them. Failures count; a right password resets the account.
  */
@@ -34,7 +56,7 @@ export class PasswordAttempts {
    * on any number of processes cannot get more checks than the limit allows.
    */
   async check(who: PasswordAttempt, verify: () => Promise<boolean>): Promise<boolean> {
-    const keys = { account: `account:${who.email.trim().toLowerCase()}`, client: `ip:${who.ip}` };
+    const keys = { account: `account:${who.email.trim().toLowerCase()}`, client: clientKey(who.ip) };
     const counted = await repo.countAttempt(this.db, keys, this.limits.windowMinutes);
     if (counted.account > this.limits.accountMaxFailures || counted.client > this.limits.clientBlockFailures) {
       throw this.limited(counted.windowEpoch);
