@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.js';
+import { PasswordAttempts } from './auth/password-attempts.js';
+import { limitPasswordWork } from './auth/passwords.js';
 import { AccessTokens } from './auth/tokens.js';
 import { publicUrl, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -100,14 +102,21 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
 
   const hub = new RealtimeHub(db, tokens, bus, (error) => app.log.error({ err: error }, 'websocket message failed'));
 
-  const auth = new AuthService(db, tokens);
+  limitPasswordWork(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE);
+  const attempts = new PasswordAttempts(db, {
+    windowMinutes: config.AUTH_WINDOW_MINUTES,
+    accountMaxFailures: config.AUTH_ACCOUNT_MAX_FAILURES,
+    clientMaxFailures: config.AUTH_IP_MAX_FAILURES,
+    clientBlockFailures: config.AUTH_IP_BLOCK_FAILURES,
+  });
+  const auth = new AuthService(db, tokens, attempts);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);
   registerForgotRoutes(app, { db, bus, mailer }, publicUrl(config));
   registerRegistrationRoutes(app, { db, auth, mailer, telephony: createTelephonyAdapter(db, app.log), publicUrl: publicUrl(config) });
   registerToolsRoutes(app, db);
   registerMeRoutes(app, db);
-  registerProfileRoutes(app, { db, bus });
+  registerProfileRoutes(app, { db, bus, attempts });
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
   registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS } });
@@ -117,6 +126,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
     jobs,
     batchSize: config.QUEUE_BATCH_SIZE,
     maxParallelJobs: config.QUEUE_CONCURRENCY * 2,
+    limits: { maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY, maxSimsInFlight: config.QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY },
   });
   registerSimRoutes(app, db);
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });

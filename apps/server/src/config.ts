@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const ConfigSchema = z.object({
@@ -22,6 +23,22 @@ const ConfigSchema = z.object({
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   QUEUE_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUEUE_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Bulk operations a company may have running at once, and SIMs not yet done summed over them
+   * (one operation alone may be bigger); beyond either, creating another answers 429. */
+  QUEUE_MAX_RUNNING_PER_COMPANY: z.coerce.number().int().min(1).max(1000).default(5),
+  QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** Password checks (login, password change): failures counted per account and per client IP in
+   * fixed windows shared by every process. An account past its limit is locked for the rest of the
+   * window; an IP past AUTH_IP_MAX_FAILURES gets 429 for wrong passwords only (a right one still signs
+   * in, so one NAT-ed office does not lock itself out), and past AUTH_IP_BLOCK_FAILURES for every try. */
+  AUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  AUTH_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(30),
+  AUTH_IP_BLOCK_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** scrypt runs at most this many at once per process (default: half the CPU cores, at least one,
+   * so the event loop keeps a core), with this many waiting; more answer 429. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** Hours a prepay company may stay at or below zero before its SIMs are blocked (financial block). */
   /** When the billing engine runs (cron, UTC), or `off`. */
   BILLING_CRON: z

@@ -126,19 +126,27 @@ describe('authentication of calls', () => {
     await t.database.db.execute((await import('drizzle-orm')).sql`update companies set registration_complete = true`);
   });
 
-  it('rate-limits login attempts with a localized 429', async () => {
-    let last = 0;
+  it('locks an account after 10 wrong passwords with a localized 429', async () => {
+    const statuses: number[] = [];
     let body: unknown;
-    for (let i = 0; i < 25; i++) {
-      const res = await post(t.app, '/api/login', { email: 'ratelimit@demo.local', password: 'x' }, { lang: 'ru', headers: { 'x-forwarded-for': '10.9.9.9' } });
-      last = res.statusCode;
+    for (let i = 0; i < 11; i++) {
+      const res = await post(t.app, '/api/login', { email: 'ratelimit@demo.local', password: 'x' }, { lang: 'ru' });
+      statuses.push(res.statusCode);
       body = res.json();
-      if (last === 429) break;
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(body).toEqual({ message: expect.stringMatching(/^Слишком много неудачных попыток ввода пароля\. Повторите через \d+ мин\.$/) as string, code: 'too_many_password_attempts' });
+  });
+
+  it('limits wrong passwords per address, and a made-up X-Forwarded-For does not buy new attempts', async () => {
+    let last = 0;
+    for (let i = 0; i < 40 && last !== 429; i++) {
+      const res = await post(t.app, '/api/login', { email: `spray${i}@demo.local`, password: 'x' }, { headers: { 'x-forwarded-for': `10.9.9.${i}` } });
+      last = res.statusCode;
     }
     expect(last).toBe(429);
-    expect(body).toEqual({ message: 'Слишком много попыток, попробуйте позже', code: 'rate_limited' });
-    // A made-up X-Forwarded-For does not buy new attempts (no proxy is trusted by default).
-    const dodge = await post(t.app, '/api/login', { email: 'ratelimit@demo.local', password: 'x' }, { headers: { 'x-forwarded-for': '10.1.2.3' } });
+    // No proxy is trusted by default: every try above came from the same address.
+    const dodge = await post(t.app, '/api/login', { email: 'spray99@demo.local', password: 'x' }, { headers: { 'x-forwarded-for': '10.1.2.3' } });
     expect(dodge.statusCode).toBe(429);
   });
 });

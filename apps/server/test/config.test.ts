@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from '../src/auth/passwords.js';
@@ -27,6 +27,14 @@ describe('loadConfig', () => {
       QUEUE_CONCURRENCY: 4,
       QUEUE_STALE_SECONDS: 60,
       QUEUE_PROGRESS_INTERVAL_MS: 500,
+      QUEUE_MAX_RUNNING_PER_COMPANY: 5,
+      QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY: 50_000,
+      AUTH_WINDOW_MINUTES: 15,
+      AUTH_ACCOUNT_MAX_FAILURES: 10,
+      AUTH_IP_MAX_FAILURES: 30,
+      AUTH_IP_BLOCK_FAILURES: 300,
+      PASSWORD_HASH_CONCURRENCY: Math.max(1, Math.floor(availableParallelism() / 2)),
+      PASSWORD_HASH_QUEUE: 16,
       TRUST_PROXY: '0',
       TELEGRAM_API_URL: 'https://api.telegram.org',
       WHATSAPP_API_URL: 'https://graph.facebook.com/v20.0',

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { WsServerEvent } from '@cab/contract/ws';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { MessageBudget } from '../src/realtime/message-budget.js';
 import { AGENT_COMPANY, DEMO_COMPANY, companyIdByName, userByEmail } from './support/db.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
@@ -12,7 +15,19 @@ const opened: TestSocket[] = [];
 beforeAll(async () => {
   t = await createTestApp({ listen: true });
   url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  // Test instrumentation: a row per UPDATE of a user, to count the writes sockets cause.
+  await t.database.db.execute(sql`create table test_user_writes (user_id bigint not null)`);
+  await t.database.db.execute(sql`
+    create function test_count_user_write() returns trigger language plpgsql as $$
+    begin insert into test_user_writes values (new.id); return new; end $$`);
+  await t.database.db.execute(sql`
+    create trigger test_user_writes after update on users for each row execute function test_count_user_write()`);
 });
+
+async function userWrites(userId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from test_user_writes where user_id = ${userId}`);
+  return Number(rows[0]?.n ?? 0);
+}
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((s) => s.close()));
 });
@@ -60,6 +75,36 @@ describe('websocket /ws', () => {
     await waitFor(async () => (await langOf()) === 'en', 5000, 'users.lang = en');
   });
 
+  it('writes nothing for a language the socket already has, on auth or after', async () => {
+    const user = await userByEmail(t.database.db, 'viewer@demo.local');
+    const current = user.lang === 'en' ? 'en' : 'ru';
+    const other = current === 'en' ? 'ru' : 'en';
+    const before = await userWrites(user.id);
+    const socket = await socketOf('viewer@demo.local', current);
+    for (let i = 0; i < 10; i++) socket.send({ type: 'lang', data: current });
+    // A real switch is written, and it is the only write.
+    socket.send({ type: 'lang', data: other });
+    await waitFor(async () => (await userByEmail(t.database.db, 'viewer@demo.local')).lang === other, 5000, `users.lang = ${other}`);
+    await socket.flush();
+    expect((await userWrites(user.id)) - before).toBe(1);
+    expect(socket.closeCode).toBeNull();
+  });
+
+  it('closes a socket that floods messages (1008) after a bounded number of writes', async () => {
+    const user = await userByEmail(t.database.db, 'manager@demo.local');
+    const before = await userWrites(user.id);
+    const socket = await socketOf('manager@demo.local', 'en');
+    for (let i = 0; i < 3000; i++) socket.send({ type: 'lang', data: i % 2 ? 'en' : 'ru' });
+    expect(await socket.closed()).toBe(1008);
+    // Let whatever was accepted before the close reach the database.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await userWrites(user.id)) - before).toBeLessThanOrEqual(25);
+    // Other sockets are unaffected.
+    const other = await socketOf('manager@demo.local', 'en');
+    await other.flush();
+    expect(other.closeCode).toBeNull();
+  });
+
   it('routes bus events by company and by user, and never to an unauthenticated socket', async () => {
     const demo = await companyIdByName(t.database.db, DEMO_COMPANY);
     const agency = await companyIdByName(t.database.db, AGENT_COMPANY);
@@ -103,5 +148,19 @@ describe('websocket /ws', () => {
     expect(await leaving.closed()).toBe(4001);
     await staying.flush();
     expect(staying.closeCode).toBeNull();
+  });
+});
+
+describe('MessageBudget', () => {
+  it('allows a burst, then refills at its rate', () => {
+    let now = 0;
+    const budget = new MessageBudget(20, 5, () => now);
+    const taken = Array.from({ length: 21 }, () => budget.take());
+    expect(taken.filter(Boolean)).toHaveLength(20);
+    expect(taken[20]).toBe(false);
+    now += 1000;
+    expect(Array.from({ length: 6 }, () => budget.take())).toEqual([true, true, true, true, true, false]);
+    now += 60_000;
+    expect(Array.from({ length: 21 }, () => budget.take()).filter(Boolean)).toHaveLength(20);
   });
 });

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'bill_not_payable',
   'bill_amount_too_small',
   'balance_insufficient',
+  'too_many_password_attempts',
+  'queue_limit_reached',
   'internal',
   'service_unavailable',
 ] as const;

@@ -110,3 +110,17 @@ export const telephonySimulatorCalls = pgTable('telephony_simulator_calls', {
   number: text('number').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Failed password checks per key (`account:<e-mail>` or `ip:<address>`) in fixed windows. Kept in the
+ * database so every API process counts against the same limit; old windows are pruned by the worker.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('auth_attempts_window_idx').on(t.windowStart)],
+);

@@ -50,6 +50,8 @@ const STATUS: Record<ErrorCode, number> = {
   bill_not_payable: 409,
   bill_amount_too_small: 422,
   balance_insufficient: 422,
+  too_many_password_attempts: 429,
+  queue_limit_reached: 429,
   internal: 500,
   service_unavailable: 503,
 };

@@ -91,6 +91,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'The minimum recommended bill amount is {min} EUR',
   },
   balance_insufficient: { ru: 'На балансе недостаточно средств', en: 'The balance does not cover this bill' },
+  too_many_password_attempts: {
+    ru: 'Слишком много неудачных попыток ввода пароля. Повторите через {minutes} мин.',
+    en: 'Too many failed password attempts. Try again in {minutes} min.',
+  },
+  queue_limit_reached: {
+    ru: 'Слишком много массовых операций одновременно: у компании может выполняться не больше {running} операций и {sims} SIM-карт в них. Лимит освободится, когда выполняющиеся операции завершатся.',
+    en: 'Too many bulk operations at once: a company may have at most {running} operations running, with {sims} SIM cards in them. The limit frees up as running operations finish.',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
   service_unavailable: {
     ru: 'Сервис временно недоступен, повторите попытку через несколько секунд',

@@ -11,16 +11,21 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { WS_MESSAGES } from '../http/messages.js';
 import type { BusMessage, EventBus } from './bus.js';
+import { MessageBudget } from './message-budget.js';
 import { findEndedSessions, updateUserLang } from './repository.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_MESSAGE_BYTES = 8 * 1024;
+/** Messages a socket may send at once and per second after that; beyond it is closed (1008). */
+const MESSAGE_BURST = 20;
+const MESSAGES_PER_SECOND = 5;
 
 interface Connection {
   socket: WebSocket;
   principal: Principal | null;
   appId: string | null;
   lang: Lang;
+  budget: MessageBudget;
 }
 
 function send(socket: WebSocket, event: WsServerEvent): void {
@@ -53,13 +58,23 @@ export class RealtimeHub {
   }
 
   private accept(socket: WebSocket): void {
-    const connection: Connection = { socket, principal: null, appId: null, lang: 'ru' };
+    const connection: Connection = {
+      socket,
+      principal: null,
+      appId: null,
+      lang: 'ru',
+      budget: new MessageBudget(MESSAGE_BURST, MESSAGES_PER_SECOND),
+    };
     this.connections.add(connection);
     const authTimer = setTimeout(() => {
       if (!connection.principal) socket.close(4001, 'auth timeout');
     }, AUTH_TIMEOUT_MS);
     socket.on('message', (raw: Buffer, isBinary: boolean) => {
+      // Frames already received when the socket was closed still arrive: ignore them.
+      if (socket.readyState !== socket.OPEN) return;
       if (isBinary || raw.length > MAX_MESSAGE_BYTES) return socket.close(1009, 'message too big');
+      // Every message may cost the database a query: a flood would slow every tenant down.
+      if (!connection.budget.take()) return socket.close(1008, 'too many messages');
       this.handleMessage(connection, raw.toString('utf8')).catch((error: unknown) => {
         // A failing database must not take the process down; the client reconnects.
         this.log(error);
@@ -83,6 +98,8 @@ export class RealtimeHub {
     if (!parsed.success) return;
     const message = parsed.data;
     if (message.type === 'lang') {
+      // Only a switch is worth a write; a client repeating its language costs nothing.
+      if (message.data === connection.lang) return;
       connection.lang = message.data;
       if (connection.principal) await updateUserLang(this.db, connection.principal.userId, message.data);
       return;
@@ -91,7 +108,7 @@ export class RealtimeHub {
     connection.appId = message.x_app_id;
     try {
       connection.principal = await resolvePrincipal(this.db, this.tokens, message.data);
-      await updateUserLang(this.db, connection.principal.userId, message.lang);
+      if (message.lang !== connection.principal.lang) await updateUserLang(this.db, connection.principal.userId, message.lang);
       send(connection.socket, { type: 'auth', data: { ok: true } });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

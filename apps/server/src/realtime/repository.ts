@@ -1,10 +1,14 @@
 import type { Lang } from '@cab/contract/constants';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.js';
 import { users } from '../db/schema.js';
 
+/** Stores a user's language; a row that already has it is not rewritten (another tab may have set it). */
 export async function updateUserLang(db: Executor, userId: number, lang: Lang): Promise<void> {
-  await db.update(users).set({ lang }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), ne(users.lang, lang)));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

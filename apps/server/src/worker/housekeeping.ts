@@ -1,4 +1,5 @@
 import { lt, or, isNotNull, and } from 'drizzle-orm';
+import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 
@@ -35,8 +36,12 @@ export async function purgeOldNetworkOps(db: Db, now = new Date()): Promise<numb
 /** The worker role's periodic jobs; returns a stop function. */
 export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
   const run = () => {
-    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db)])
-      .then(([tokens, ops]) => tokens + ops > 0 && log(`housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations`))
+    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db)])
+      .then(
+        ([tokens, ops, attempts]) =>
+          tokens + ops + attempts > 0 &&
+          log(`housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters`),
+      )
       .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));
   };
   run();

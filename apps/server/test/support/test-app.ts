@@ -39,19 +39,25 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Another way to the PostgreSQL under test (e.g. through a DbGate); PGlite when neither is set. */
   databaseUrl?: string;
+  /** A second API process on the database another test app prepared (PostgreSQL): no reset, migration or seed. */
+  joinDatabase?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? testDatabaseUrl;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  if (database.kind === 'postgres') await resetPostgres(database);
-  await database.migrate();
-  if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  if (!options.joinDatabase) {
+    if (database.kind === 'postgres') await resetPostgres(database);
+    await database.migrate();
+    if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  }
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     JWT_SECRET,
     WEB_DIST: options.webDist ?? '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // No worker runs here, so operations never finish: only a test about the cap should meet it.
+    QUEUE_MAX_RUNNING_PER_COMPANY: '1000',
     ...options.env,
   });
   const jobs = await startJobQueue(database, { works: false });

@@ -7,7 +7,9 @@ import type { EventBus } from '../../realtime/bus.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import type { AuthService, ClientInfo } from './service.js';
 
-const AUTH_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+/** Refresh tokens are long random secrets: this only caps request floods. Login is limited by
+ * failed password checks in the database instead (PasswordAttempts), shared by every process. */
+const REFRESH_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -18,7 +20,6 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
   r.post(
     API.login,
     {
-      config: { rateLimit: AUTH_RATE_LIMIT },
       schema: { tags: ['auth'], querystring: LangQuery, body: LoginRequest, response: { 200: resultOf(LoginResult), ...errorResponses } },
     },
     async (request) => ({ result: await auth.login(request.body.email, request.body.password, clientInfo(request)) }),
@@ -27,7 +28,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
   r.post(
     API.tokenRefresh,
     {
-      config: { rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: REFRESH_RATE_LIMIT },
       schema: { tags: ['auth'], querystring: LangQuery, body: RefreshRequest, response: { 200: resultOf(TokenPair), ...errorResponses } },
     },
     async (request) => ({ result: await auth.refresh(request.body.refresh_token, clientInfo(request)) }),

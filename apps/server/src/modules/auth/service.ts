@@ -3,6 +3,7 @@ import { REFRESH_TOKEN_TTL_SECONDS } from '@cab/contract/constants';
 import type { LoginResult, TokenPair } from '@cab/contract/auth';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import type { PasswordAttempts } from '../../auth/password-attempts.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.js';
 import { hashOpaqueToken, newOpaqueToken, type AccessTokens } from '../../auth/tokens.js';
 import { insertAudit } from '../audit/repository.js';
@@ -17,11 +18,15 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
+    private readonly attempts: PasswordAttempts,
   ) {}
 
   async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
     const user = await repo.findUserForLogin(this.db, email);
-    const passwordOk = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
+    // Counted per typed e-mail, known or not, so a locked account and an unknown one look alike.
+    const passwordOk = await this.attempts.check({ email, ip: client.ip ?? 'unknown' }, () =>
+      verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH),
+    );
     if (!user || !passwordOk || !user.active) throw new AppError('invalid_credentials');
 
     const pair = await this.startSession(

@@ -11,12 +11,13 @@ import {
 } from '@cab/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
+import type { PasswordAttempts } from '../../auth/password-attempts.js';
 import type { Db } from '../../db/client.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { changePassword, getProfile, listSessions, revokeOtherSessions, updateProfile } from './service.js';
 
-export function registerProfileRoutes(app: FastifyInstance, { db, bus }: { db: Db; bus: EventBus }): void {
+export function registerProfileRoutes(app: FastifyInstance, { db, bus, attempts }: { db: Db; bus: EventBus; attempts: PasswordAttempts }): void {
   const r = typed(app);
   const schema = { tags: ['profile'], querystring: LangQuery };
   r.post(
@@ -43,7 +44,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, bus }: { db: D
       },
     },
     async (request) => {
-      await changePassword(db, bus, principalOf(request), request.body);
+      await changePassword({ db, bus, attempts }, principalOf(request), request.body, request.ip);
       return { result: { ok: true as const } };
     },
   );

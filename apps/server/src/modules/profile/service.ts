@@ -7,6 +7,7 @@ import type {
   SessionsRevokeResult,
 } from '@cab/contract/profile';
 import { requireWritable, type Principal } from '../../auth/principal.js';
+import type { PasswordAttempts } from '../../auth/password-attempts.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -73,13 +74,15 @@ async function closeSockets(bus: EventBus, sessionIds: readonly string[]): Promi
  * Other sessions are signed out, since whoever knew the old password may hold one.
  */
 export async function changePassword(
-  db: Db,
-  bus: EventBus,
+  { db, bus, attempts }: { db: Db; bus: EventBus; attempts: PasswordAttempts },
   principal: Principal,
   request: PasswordChangeRequest,
+  ip: string,
 ): Promise<void> {
   const row = await loadProfile(db, principal);
-  if (!(await verifyPassword(request.current_password, row.passwordHash))) {
+  // The same counters as login: a stolen session must not become a way to guess the password.
+  const ok = await attempts.check({ email: row.email, ip }, () => verifyPassword(request.current_password, row.passwordHash));
+  if (!ok) {
     throw new AppError('wrong_password', { current_password: 'invalid' });
   }
   const passwordHash = await hashPassword(request.new_password);

@@ -14,6 +14,7 @@ import { resolveCompanyScope } from '../companies/scope.js';
 import { simWhere } from '../sims/list-query.js';
 import { resolveSimCriteria } from '../sims/service.js';
 import * as items from './item-repository.js';
+import { lockCompanyQueue, runningLoad } from './limits-repository.js';
 import { OPERATIONS } from './operations.js';
 import { itemToQueueItem } from './progress.js';
 import * as results from './results-repository.js';
@@ -29,6 +30,8 @@ export interface QueueDeps {
   jobs: PgBoss;
   batchSize: number;
   maxParallelJobs: number;
+  /** Per company: running operations, and SIMs not yet done summed over them. */
+  limits: { maxRunning: number; maxSimsInFlight: number };
 }
 
 /** The SQL that selects the operation's SIMs, within what the principal may touch. */
@@ -62,6 +65,10 @@ async function requireTransferTarget(db: Db, principal: Principal, targetId: num
   if (!rows[0]?.ok) throw new AppError('transfer_target_invalid');
 }
 
+function queueLimitReached(deps: QueueDeps): AppError {
+  return new AppError('queue_limit_reached', undefined, { running: deps.limits.maxRunning, sims: deps.limits.maxSimsInFlight });
+}
+
 /** Starts a bulk operation: one queue item, one result row per eligible SIM, jobs for the workers. */
 export async function createQueueItem(deps: QueueDeps, principal: Principal, request: ParsedCreate): Promise<QueueCreateResult> {
   const spec = OPERATIONS[request.reason];
@@ -74,12 +81,18 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
   const where = await selectionWhere(deps.db, principal, request.selection);
   const eligible = sql`s.profile in ${profilesAllowing(request.reason)}`;
   const { queueId, count } = await deps.db.transaction(async (tx) => {
+    await lockCompanyQueue(tx, principal.companyId);
+    const load = await runningLoad(tx, principal.companyId);
+    if (load.running >= deps.limits.maxRunning) throw queueLimitReached(deps);
     const id = await items.insertItem(tx, { companyId: principal.companyId, userId: principal.userId, reason: request.reason, params: { ...params } });
     const n = await results.insertPendingResults(tx, { companyId: principal.companyId, queueId: id }, where, eligible);
     if (n === 0) {
       const matching = await results.countSims(tx, where);
       throw new AppError(matching === 0 ? 'nothing_selected' : 'profile_not_allowed');
     }
+    // One operation alone may be bigger than the limit (a company blocking all its SIMs), but it
+    // does not start beside others. Throwing rolls the rows just inserted back.
+    if (load.sims > 0 && load.sims + n > deps.limits.maxSimsInFlight) throw queueLimitReached(deps);
     await items.setItemCount(tx, principal.companyId, id, n);
     return { queueId: id, count: n };
   });
