@@ -15,6 +15,7 @@ import { publicUrl, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './delivery/mail.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerSpa } from './http/static-spa.js';
 import { registerBillRoutes } from './modules/bills/routes.js';
 import { BillService } from './modules/bills/service.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'bill_not_payable',
   'bill_amount_too_small',
   'balance_insufficient',
+  'payload_too_large',
+  'unsupported_media_type',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -45,6 +45,8 @@ const STATUS: Record<ErrorCode, number> = {
   bill_not_payable: 409,
   bill_amount_too_small: 422,
   balance_insufficient: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
 };
 
@@ -117,6 +119,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody('validation_failed', lang, fieldErrors(error.validation, lang)));
     }
     if (error.statusCode === 429) return reply.code(429).send(errorBody('rate_limited', lang));
+    if (error.statusCode === 413) return reply.code(413).send(errorBody('payload_too_large', lang));
+    if (error.statusCode === 415) return reply.code(415).send(errorBody('unsupported_media_type', lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(error.statusCode).send(errorBody('bad_request', lang));

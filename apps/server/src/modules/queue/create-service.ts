@@ -73,7 +73,7 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
 
   const where = await selectionWhere(deps.db, principal, request.selection);
   const eligible = sql`s.profile in ${profilesAllowing(request.reason)}`;
-  const { queueId, count } = await deps.db.transaction(async (tx) => {
+  const { queueId, count, skipped } = await deps.db.transaction(async (tx) => {
     const id = await items.insertItem(tx, { companyId: principal.companyId, userId: principal.userId, reason: request.reason, params: { ...params } });
     const n = await results.insertPendingResults(tx, { companyId: principal.companyId, queueId: id }, where, eligible);
     if (n === 0) {
@@ -81,19 +81,19 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
       throw new AppError(matching === 0 ? 'nothing_selected' : 'profile_not_allowed');
     }
     await items.setItemCount(tx, principal.companyId, id, n);
-    return { queueId: id, count: n };
+    const notEligible = (await results.countSims(tx, where)) - n;
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'queue_create',
+      details: { qid: id, reason: request.reason, count: n, skipped: notEligible },
+    });
+    return { queueId: id, count: n, skipped: notEligible };
   });
-  const skipped = (await results.countSims(deps.db, where)) - count;
   if (count >= LARGE_ITEM) await results.analyzeResults(deps.db);
 
   const jobCount = Math.min(Math.ceil(count / deps.batchSize), deps.maxParallelJobs);
   const data = { companyId: principal.companyId, queueId };
   await deps.jobs.insert(Array.from({ length: jobCount }, () => ({ name: JOB_QUEUES.queueBatch, data })));
-  await insertAudit(deps.db, {
-    ...auditActor(principal),
-    action: 'queue_create',
-    details: { qid: queueId, reason: request.reason, count, skipped },
-  });
   const row = await items.findItem(deps.db, principal.companyId, queueId);
   if (row) await deps.bus.publish({ companyId: principal.companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return { qid: queueId, count, skipped: Math.max(0, skipped) };
