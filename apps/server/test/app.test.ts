@@ -82,7 +82,7 @@ describe('errors and headers', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(StrictError.parse(res.json())).toEqual({ message: 'Wrong input data', code: 'bad_request' });
+    expect(StrictError.parse(res.json())).toEqual({ message: 'The request is too large (1 MB at most)', code: 'payload_too_large' });
   });
 });
 
