@@ -6,22 +6,23 @@ import { AppError } from './errors.js';
  * Unicode at all: jsonb and UTF-8 reject it). Either would otherwise reach the database and fail
  * there, after part of a change may already have been written.
  */
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function isUnstorable(text: string): boolean {
-  return UNSTORABLE_TEXT.test(text);
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
 /**
- * The dotted path of the first unstorable string (a value or an object key) in `input`, or null.
+ * The dotted path of an unstorable string (a value, or the object holding a bad key) in `input`
+ * ("_" for the input itself), or null.
  * Walks with its own stack: a body may nest thousands of levels deep.
  */
-export function findUnstorableText(input: unknown, root: string): string | null {
-  const stack: { value: unknown; path: string }[] = [{ value: input, path: root }];
+export function findUnstorableText(input: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: string };
     if (typeof value === 'string') {
-      if (isUnstorable(value)) return path;
+      if (isUnstorable(value)) return path || '_';
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -38,8 +39,8 @@ export function findUnstorableText(input: unknown, root: string): string | null 
 function checkRequest(request: FastifyRequest): void {
   const parts: readonly unknown[] = [request.params, request.query, request.body];
   for (const part of parts) {
-    const path = findUnstorableText(part, '');
-    if (path !== null) throw new AppError('validation_failed', { [path || '_']: 'invalidText' });
+    const path = findUnstorableText(part);
+    if (path !== null) throw new AppError('validation_failed', { [path]: 'invalidText' });
   }
 }
 
@@ -48,7 +49,12 @@ function checkRequest(request: FastifyRequest): void {
  * keys included) before any route's schema or service sees them: one guard for every route.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkRequest(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

@@ -79,13 +79,15 @@ const SIGNED_IN = [
   ['company admin', 'admin@demo.local', 'admin'],
 ] as const;
 
-/**
- * Fresh sessions for every route, opened through the service (/api/login is itself under test and
- * rate-limited): a case that wrongly signed a caller out must not turn the later routes into 401s.
- */
-async function openSessions(): Promise<{ name: string; token: string | null }[]> {
+interface Caller {
+  name: string;
+  token: string | null;
+}
+
+/** Sessions opened through the service: /api/login is itself under test and rate-limited. */
+async function openSessions(): Promise<Caller[]> {
   const auth = new AuthService(t.database.db, new AccessTokens(JWT_SECRET));
-  const callers: { name: string; token: string | null }[] = [];
+  const callers: Caller[] = [];
   for (const [name, email, role] of SIGNED_IN) {
     const user = await userByEmail(t.database.db, email);
     const pair = await auth.startSession({ userId: user.id, companyId: user.companyId, role, impersonatorId: null }, { ip: '127.0.0.1', userAgent: 'fuzz' });
@@ -105,11 +107,19 @@ describe('every route refuses bad input without a 5xx or a change', () => {
     expect(routes.length).toBeGreaterThan(50);
   });
 
+  // One route's closing digest opens the next; sessions and digest are renewed after a failure, so a
+  // case that wrongly signed a caller out or changed a table does not spill over to later routes.
+  let state: { callers: Caller[]; digest: Record<string, string> } | null = null;
+
   it.each(routes)('$method $path', async (route) => {
     const cases = casesFor(route);
     totals.cases += cases.length;
-    const callers = await openSessions();
-    const before = await digestTables(t.database.db);
+    if (!state) {
+      const callers = await openSessions();
+      state = { callers, digest: await digestTables(t.database.db) };
+    }
+    const { callers, digest: before } = state;
+    state = null;
     const problems: string[] = [];
     for (const caller of callers) {
       for (const fuzz of cases) {
@@ -119,7 +129,9 @@ describe('every route refuses bad input without a 5xx or a change', () => {
         if (problem) problems.push(`${route.method} ${route.path} as ${caller.name}, ${fuzz.label}: ${problem}`);
       }
     }
-    const changed = changedTables(before, await digestTables(t.database.db));
+    const after = await digestTables(t.database.db);
+    const changed = changedTables(before, after);
+    if (problems.length === 0 && changed.length === 0) state = { callers, digest: after };
     expect({ route: `${route.method} ${route.path}`, problems: problems.slice(0, 20), changed }).toEqual({
       route: `${route.method} ${route.path}`,
       problems: [],
