@@ -126,3 +126,14 @@ describe('an audited change is never saved without its audit row', () => {
     audited.then?.(done.json<{ result: Record<string, unknown> }>().result);
   });
 });
+
+describe('an audit row is written only for a change that happened', () => {
+  it('updating a company that does not exist is a 404 and audits nothing, even with no field to change', async () => {
+    const token = await sessionOf(ROOT);
+    const before = await digestTables(t.database.db);
+    const res = await call('/api/company/update', { id: 2 ** 31 }, token);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(changedTables(before, await digestTables(t.database.db))).toEqual([]);
+  });
+});

@@ -3,6 +3,8 @@ import { acceptsNumber, acceptedTypes, objectShape, refusesType, sampleValue, ty
 /** One request the fuzz suite sends: what is wrong with it, its query string and its body. */
 export interface FuzzCase {
   label: string;
+  /** Allowed by the schema (a boundary value): must not fail, but may change data like any call. */
+  allowed?: boolean;
   query: string;
   payload?: string | Buffer;
   contentType?: string;
@@ -105,6 +107,10 @@ function bodyCases(body: JsonSchema | null, query: string): FuzzCase[] {
     const name = field.path.join('.');
     if (field.required) cases.push(json(`${name}: missing`, setAt(base, field.path, undefined, true)));
     for (const [label, value] of badValues(field.schema)) cases.push(json(`${name}: ${label}`, setAt(base, field.path, value)));
+    for (const n of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      // Allowed by the schema but past a 32-bit column: the database must never be the one to refuse it.
+      if (acceptsNumber(field.schema, n)) cases.push({ ...json(`${name}: ${n} (allowed)`, setAt(base, field.path, n)), allowed: true });
+    }
   }
   const shape = body ? objectShape(body) : null;
   const first = Object.keys(shape?.properties ?? {})[0] ?? 'fuzz';

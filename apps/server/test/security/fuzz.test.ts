@@ -121,16 +121,25 @@ describe('every route refuses bad input without a 5xx or a change', () => {
     const { callers, digest: before } = state;
     state = null;
     const problems: string[] = [];
-    for (const caller of callers) {
-      for (const fuzz of cases) {
-        const response = await send(route, fuzz, caller.token);
-        totals.requests += 1;
-        const problem = problemOf(response);
-        if (problem) problems.push(`${route.method} ${route.path} as ${caller.name}, ${fuzz.label}: ${problem}`);
+    const sendAll = async (batch: FuzzCase[]) => {
+      for (const caller of callers) {
+        for (const fuzz of batch) {
+          const response = await send(route, fuzz, caller.token);
+          totals.requests += 1;
+          const problem = problemOf(response);
+          if (problem) problems.push(`${route.method} ${route.path} as ${caller.name}, ${fuzz.label}: ${problem}`);
+        }
       }
-    }
-    const after = await digestTables(t.database.db);
+    };
+    await sendAll(cases.filter((c) => !c.allowed));
+    let after = await digestTables(t.database.db);
     const changed = changedTables(before, after);
+    // Boundary values the schema allows come last: they may change data, so they are not digested.
+    const allowed = cases.filter((c) => c.allowed);
+    if (allowed.length > 0) {
+      await sendAll(allowed);
+      after = await digestTables(t.database.db);
+    }
     if (problems.length === 0 && changed.length === 0) state = { callers, digest: after };
     expect({ route: `${route.method} ${route.path}`, problems: problems.slice(0, 20), changed }).toEqual({
       route: `${route.method} ${route.path}`,
