@@ -17,6 +17,7 @@ import { publicUrl, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './delivery/mail.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerSpa } from './http/static-spa.js';
 import { registerBillRoutes } from './modules/bills/routes.js';
 import { BillService } from './modules/bills/service.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   const tokens = new AccessTokens(jwtSecret);
   // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
   registerAuthentication(app, db, tokens);
+  registerInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -82,7 +82,7 @@ describe('errors and headers', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(StrictError.parse(res.json())).toEqual({ message: 'Wrong input data', code: 'bad_request' });
+    expect(StrictError.parse(res.json())).toEqual({ message: 'The request is too large (1 MB at most)', code: 'payload_too_large' });
   });
 });
 
@@ -124,10 +124,10 @@ describe('the web client (SPA) fallback', () => {
     const api = await get(spa.app, '/api/nothing', { token: spaToken });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found', code: 'not_found' });
-    // Without a token an /api path is refused before routing, still as JSON and never as the SPA page.
+    // Without a token too: no route, nothing to authorize — the same JSON 404, never the SPA page.
     const anonymous = await get(spa.app, '/api/nothing');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Please sign in', code: 'unauthorized' });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toEqual({ message: 'Not found', code: 'not_found' });
     const file = await spa.app.inject({ method: 'GET', url: '/missing.js?lang=en' });
     expect(file.statusCode).toBe(404);
     expect(file.json()).toEqual({ message: 'Not found', code: 'not_found' });

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'balance_insufficient',
   'too_many_password_attempts',
   'queue_limit_reached',
+  'payload_too_large',
+  'unsupported_media_type',
   'internal',
   'service_unavailable',
 ] as const;

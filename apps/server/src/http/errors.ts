@@ -52,6 +52,8 @@ const STATUS: Record<ErrorCode, number> = {
   balance_insufficient: 422,
   too_many_password_attempts: 429,
   queue_limit_reached: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
   service_unavailable: 503,
 };
@@ -127,6 +129,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody('validation_failed', lang, fieldErrors(error.validation, lang)));
     }
     if (error.statusCode === 429) return reply.code(429).send(errorBody('rate_limited', lang));
+    if (error.statusCode === 413) return reply.code(413).send(errorBody('payload_too_large', lang));
+    if (error.statusCode === 415) return reply.code(415).send(errorBody('unsupported_media_type', lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(error.statusCode).send(errorBody('bad_request', lang));

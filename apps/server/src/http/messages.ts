@@ -99,6 +99,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Слишком много массовых операций одновременно: у компании может выполняться не больше {running} операций и {sims} SIM-карт в них. Лимит освободится, когда выполняющиеся операции завершатся.',
     en: 'Too many bulk operations at once: a company may have at most {running} operations running, with {sims} SIM cards in them. The limit frees up as running operations finish.',
   },
+  payload_too_large: { ru: 'Запрос слишком большой (не более 1 МБ)', en: 'The request is too large (1 MB at most)' },
+  unsupported_media_type: {
+    ru: 'Неподдерживаемый формат запроса: отправьте JSON',
+    en: 'Unsupported request format: send JSON',
+  },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
   service_unavailable: {
     ru: 'Сервис временно недоступен, повторите попытку через несколько секунд',
@@ -111,6 +116,10 @@ export const FIELD_MESSAGES = {
   invalid: { ru: 'Неверное значение', en: 'Wrong value' },
   tooLong: { ru: 'Слишком длинное значение', en: 'The value is too long' },
   unknownField: { ru: 'Неизвестное поле', en: 'Unknown field' },
+  invalidText: {
+    ru: 'Текст содержит недопустимые символы (нулевой символ или неполный символ Юникода)',
+    en: 'The text holds characters that are not allowed (a NUL character or an incomplete Unicode character)',
+  },
   notifyEmail: { ru: 'Введите e-mail в виде user@domain', en: 'Enter an e-mail as user@domain' },
   notifyWebhook: { ru: 'Введите адрес http:// или https://', en: 'Enter an http:// or https:// address' },
   notifyWhatsapp: {

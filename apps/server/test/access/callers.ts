@@ -1,11 +1,10 @@
 import { ROLES, type Role } from '@cab/contract/roles';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { PasswordAttempts } from '../../src/auth/password-attempts.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { AccessTokens } from '../../src/auth/tokens.js';
 import { queryRows } from '../../src/db/client.js';
 import { AuthService } from '../../src/modules/auth/service.js';
+import { authServiceOf } from '../support/auth-service.js';
 import { JWT_SECRET, post, type TestApp } from '../support/test-app.js';
 
 export const DEMO_EMAIL: Record<Role, string> = {
@@ -31,13 +30,7 @@ export class Callers {
   private apiSecret = '';
 
   constructor(private readonly t: TestApp) {
-    const attempts = new PasswordAttempts(t.database.db, {
-      windowMinutes: t.config.AUTH_WINDOW_MINUTES,
-      accountMaxFailures: t.config.AUTH_ACCOUNT_MAX_FAILURES,
-      clientMaxFailures: t.config.AUTH_IP_MAX_FAILURES,
-      clientBlockFailures: t.config.AUTH_IP_BLOCK_FAILURES,
-    });
-    this.auth = new AuthService(t.database.db, new AccessTokens(JWT_SECRET), attempts);
+    this.auth = authServiceOf(t);
   }
 
   async load(): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@cab/contract/constants';
 import type { LoginResult, TokenPair } from '@cab/contract/auth';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { PasswordAttempts } from '../../auth/password-attempts.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.js';
@@ -29,11 +29,16 @@ export class AuthService {
     );
     if (!user || !passwordOk || !user.active) throw new AppError('invalid_credentials');
 
-    const pair = await this.startSession(
-      { userId: user.id, companyId: user.companyId, role: user.role, impersonatorId: null },
-      client,
-    );
-    await insertAudit(this.db, { companyId: user.companyId, userId: user.id, action: 'login', ip: client.ip });
+    // The session and its audit row commit together.
+    const pair = await this.db.transaction(async (tx) => {
+      const opened = await this.startSession(
+        { userId: user.id, companyId: user.companyId, role: user.role, impersonatorId: null },
+        client,
+        tx,
+      );
+      await insertAudit(tx, { companyId: user.companyId, userId: user.id, action: 'login', ip: client.ip });
+      return opened;
+    });
     return { ...pair, id: user.id };
   }
 
@@ -41,10 +46,11 @@ export class AuthService {
   async startSession(
     subject: { userId: number; companyId: number; role: string; impersonatorId: number | null },
     client: ClientInfo,
+    executor: Executor = this.db,
   ): Promise<TokenPair> {
     const familyId = randomUUID();
     const refreshToken = newOpaqueToken();
-    await repo.insertRefreshToken(this.db, {
+    await repo.insertRefreshToken(executor, {
       companyId: subject.companyId,
       userId: subject.userId,
       familyId,
@@ -66,12 +72,9 @@ export class AuthService {
     const row = await repo.findRefreshToken(this.db, hashOpaqueToken(refreshToken));
     if (!row || row.revokedAt) throw new AppError('refresh_invalid');
     if (row.usedAt) {
-      await repo.revokeFamily(this.db, row.familyId);
-      await insertAudit(this.db, {
-        companyId: row.companyId,
-        userId: row.userId,
-        action: 'refresh_reuse_detected',
-        ip: client.ip,
+      await this.db.transaction(async (tx) => {
+        await repo.revokeFamily(tx, row.familyId);
+        await insertAudit(tx, { companyId: row.companyId, userId: row.userId, action: 'refresh_reuse_detected', ip: client.ip });
       });
       throw new AppError('refresh_invalid');
     }
@@ -117,7 +120,9 @@ export class AuthService {
     sessionId: string,
     audit: { companyId: number; userId: number; impersonatorId: number | null; ip: string | null },
   ): Promise<void> {
-    await repo.revokeFamily(this.db, sessionId);
-    await insertAudit(this.db, { ...audit, action: 'logout' });
+    await this.db.transaction(async (tx) => {
+      await repo.revokeFamily(tx, sessionId);
+      await insertAudit(tx, { ...audit, action: 'logout' });
+    });
   }
 }

@@ -57,16 +57,16 @@ async function startFinancialItem(
     const id = await items.insertItem(tx, { companyId, userId, reason, params: { blockType: 'financial' } });
     const count = await results.insertPendingResults(tx, { companyId, queueId: id }, where, sql`true`);
     await items.setItemCount(tx, companyId, id, count);
+    await insertAudit(tx, {
+      companyId,
+      userId: null,
+      action: reason === 'queue_block' ? 'financial_block' : 'financial_unblock',
+      details: { qid: id },
+    });
     return id;
   });
   if (queueId === undefined) return false;
   await deps.jobs.insert([{ name: JOB_QUEUES.queueBatch, data: { companyId, queueId } }]);
-  await insertAudit(deps.db, {
-    companyId,
-    userId: null,
-    action: reason === 'queue_block' ? 'financial_block' : 'financial_unblock',
-    details: { qid: queueId },
-  });
   const row = await items.findItem(deps.db, companyId, queueId);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return true;

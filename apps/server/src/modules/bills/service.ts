@@ -9,7 +9,7 @@ import {
 } from '@cab/contract/bills';
 import { ORDER_STATUS } from '@cab/contract/orders';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { insertAudit } from '../audit/repository.js';
 import { allocateBillNumber } from '../billing/bill-number.js';
@@ -86,9 +86,9 @@ export class BillService {
     const bill = await db.transaction(async (tx) => {
       const reserved = await allocateBillNumber(tx);
       await repo.insertBill(tx, { ...reserved, companyId, kind: 'topup', amountCents, orderId: null, createdBy: principal.userId });
+      await this.audit(tx, principal, companyId, 'bill_create', { id: reserved.id, amount_cents: amountCents });
       return reserved;
     });
-    await this.audit(principal, companyId, 'bill_create', { id: bill.id, amount_cents: amountCents });
     await noticeCompany(db, bus, {
       actorId: principal.userId,
       companyId,
@@ -126,8 +126,9 @@ export class BillService {
         });
       }
       await this.startOrderWork(tx, row);
+      await this.audit(tx, principal, row.company_id, 'bill_paid', { id: row.id, amount_cents: Number(row.amount_cents) });
     });
-    return this.afterPayment(principal, row, 'bill_paid');
+    return this.afterPayment(principal, row);
   }
 
   /** A prepay company pays its order's bill from its balance, if the balance covers it. */
@@ -153,8 +154,9 @@ export class BillService {
         idempotencyKey: `bill:${row.id}`,
       });
       await this.startOrderWork(tx, row);
+      await this.audit(tx, principal, row.company_id, 'bill_paid_from_balance', { id: row.id, amount_cents: amountCents });
     });
-    return this.afterPayment(principal, row, 'bill_paid_from_balance');
+    return this.afterPayment(principal, row);
   }
 
   /** Root cancels an unpaid bill; an order waiting for it is cancelled with it. */
@@ -167,8 +169,8 @@ export class BillService {
       if (order && row.order_id !== null && (order.status === ORDER_STATUS.new || order.status === ORDER_STATUS.payWaiting)) {
         await orders.setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.cancelled);
       }
+      await this.audit(tx, principal, row.company_id, 'bill_cancel', { id: row.id });
     });
-    await this.audit(principal, row.company_id, 'bill_cancel', { id: row.id });
     await noticeCompany(this.deps.db, this.deps.bus, {
       actorId: principal.userId,
       companyId: row.company_id,
@@ -194,9 +196,8 @@ export class BillService {
     }
   }
 
-  private async afterPayment(principal: Principal, row: repo.BillRow, action: string): Promise<Bill> {
+  private async afterPayment(principal: Principal, row: repo.BillRow): Promise<Bill> {
     const { db, bus } = this.deps;
-    await this.audit(principal, row.company_id, action, { id: row.id, amount_cents: Number(row.amount_cents) });
     await noticeCompany(db, bus, {
       actorId: principal.userId,
       companyId: row.company_id,
@@ -214,7 +215,8 @@ export class BillService {
     return toBill(await this.load(principal, row.id));
   }
 
-  private async audit(principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
-    await insertAudit(this.deps.db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
+  /** Runs inside the change's transaction: a change is never saved without its audit row. */
+  private async audit(tx: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
+    await insertAudit(tx, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
   }
 }

@@ -14,7 +14,7 @@ import { ROLES } from '@cab/contract/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../auth/passwords.js';
 import { requirePermission, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Mailer } from '../../delivery/mail.js';
 import { AppError } from '../../http/errors.js';
 import { COMPANY_ADMIN_MAIL, DEFAULT_ROLE_TITLE, ROLE_TITLES, fillTemplate } from '../../http/messages.js';
@@ -50,7 +50,7 @@ function registrationStep(row: repo.CompanyRow) {
   });
 }
 
-async function audit(db: Db, principal: Principal, companyId: number, action: string, details: Record<string, unknown>, ip: string) {
+async function audit(db: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>, ip: string) {
   await insertAudit(db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details, ip });
 }
 
@@ -85,8 +85,10 @@ export async function setCompanyBlocked(
   requirePermission(principal, 'companies.manage');
   await liveCompany(deps.db, id);
   if (blocked) await requireNotProtected(deps.db, principal, id);
-  if (!(await repo.setBlocked(deps.db, id, blocked))) throw new AppError('not_found');
-  await audit(deps.db, principal, id, blocked ? 'company_block' : 'company_unblock', { company_id: id }, ip);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.setBlocked(tx, id, blocked))) throw new AppError('not_found');
+    await audit(tx, principal, id, blocked ? 'company_block' : 'company_unblock', { company_id: id }, ip);
+  });
   await deps.bus.publish({ companyId: id }, { type: 'portal_update', data: {} });
   return toAdminCompany(await liveCompany(deps.db, id));
 }

@@ -56,7 +56,11 @@ export interface CompanyChanges {
 }
 
 export async function updateCompany(db: Executor, id: number, changes: CompanyChanges): Promise<boolean> {
-  if (Object.keys(changes).length === 0) return true;
+  if (Object.keys(changes).length === 0) {
+    // Nothing to change is still no answer for a company that does not exist.
+    const found = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, id), isNull(companies.deletedAt)));
+    return found.length === 1;
+  }
   const rows = await db
     .update(companies)
     .set(changes)

@@ -33,13 +33,15 @@ export async function requestReset(deps: ForgotDeps, request: ForgotRequest, cli
   const user = await repo.findActiveUserByEmail(deps.db, request.email);
   if (!user) return;
   const token = newOpaqueToken();
-  await repo.insertReset(deps.db, {
-    companyId: user.companyId,
-    userId: user.id,
-    tokenHash: hashOpaqueToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+  await deps.db.transaction(async (tx) => {
+    await repo.insertReset(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+    });
+    await insertAudit(tx, { companyId: user.companyId, userId: user.id, action: 'password_reset_request', ip: client.ip });
   });
-  await insertAudit(deps.db, { companyId: user.companyId, userId: user.id, action: 'password_reset_request', ip: client.ip });
   const lang = LANGS.find((l) => l === user.lang) ?? 'ru';
   const link = `${client.origin}/forgot?token=${encodeURIComponent(token)}`;
   const message = { to: user.email, subject: RESET_MAIL.subject[lang], text: fillTemplate(RESET_MAIL.text[lang], { link }) };

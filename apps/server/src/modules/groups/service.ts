@@ -1,6 +1,6 @@
 import type { Group, GroupListResult } from '@cab/contract/groups';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { auditActor } from '../audit/actor.js';
 import { insertAudit } from '../audit/repository.js';
@@ -13,16 +13,20 @@ export async function listGroups(db: Db, principal: Principal): Promise<GroupLis
   return { items, total: items.length };
 }
 
-async function audit(db: Db, principal: Principal, action: string, details: Record<string, unknown>) {
+async function audit(db: Executor, principal: Principal, action: string, details: Record<string, unknown>) {
   await insertAudit(db, { ...auditActor(principal), action, details });
 }
 
 export async function createGroup(db: Db, principal: Principal, name: string): Promise<Group> {
   requirePermission(principal, 'groups.manage');
   requireWritable(principal);
-  const id = await repo.insertGroup(db, principal.companyId, name);
-  if (id === null) throw new AppError('group_name_taken', { name: 'invalid' });
-  await audit(db, principal, 'group_create', { id, name });
+  // The audit row commits with the group or neither does.
+  const id = await db.transaction(async (tx) => {
+    const inserted = await repo.insertGroup(tx, principal.companyId, name);
+    if (inserted === null) throw new AppError('group_name_taken', { name: 'invalid' });
+    await audit(tx, principal, 'group_create', { id: inserted, name });
+    return inserted;
+  });
   const group = await repo.findGroup(db, principal.companyId, id);
   if (!group) throw new AppError('not_found');
   return group;
@@ -31,10 +35,12 @@ export async function createGroup(db: Db, principal: Principal, name: string): P
 export async function renameGroup(db: Db, principal: Principal, id: number, name: string): Promise<Group> {
   requirePermission(principal, 'groups.manage');
   requireWritable(principal);
-  const outcome = await repo.renameGroup(db, principal.companyId, id, name);
-  if (outcome === 'missing') throw new AppError('not_found');
-  if (outcome === 'taken') throw new AppError('group_name_taken', { name: 'invalid' });
-  await audit(db, principal, 'group_rename', { id, name });
+  await db.transaction(async (tx) => {
+    const outcome = await repo.renameGroup(tx, principal.companyId, id, name);
+    if (outcome === 'missing') throw new AppError('not_found');
+    if (outcome === 'taken') throw new AppError('group_name_taken', { name: 'invalid' });
+    await audit(tx, principal, 'group_rename', { id, name });
+  });
   const group = await repo.findGroup(db, principal.companyId, id);
   if (!group) throw new AppError('not_found');
   return group;
@@ -43,6 +49,8 @@ export async function renameGroup(db: Db, principal: Principal, id: number, name
 export async function deleteGroup(db: Db, principal: Principal, id: number): Promise<void> {
   requirePermission(principal, 'groups.manage');
   requireWritable(principal);
-  if (!(await db.transaction((tx) => repo.deleteGroup(tx, principal.companyId, id)))) throw new AppError('not_found');
-  await audit(db, principal, 'group_delete', { id });
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteGroup(tx, principal.companyId, id))) throw new AppError('not_found');
+    await audit(tx, principal, 'group_delete', { id });
+  });
 }

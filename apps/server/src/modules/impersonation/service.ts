@@ -29,11 +29,13 @@ export async function startImpersonation(
   const target = await repo.findTarget(deps.db, targetId);
   if (!target) throw new AppError('not_found');
   if (target.role === 'root' || !target.active) throw new AppError('impersonation_not_allowed');
-  const pair = await deps.auth.startSession(
-    { userId: target.id, companyId: target.company_id, role: target.role, impersonatorId: principal.userId },
-    client,
-  );
-  await deps.db.transaction(async (tx) => {
+  // The impersonated session exists only with its audit rows.
+  const pair = await deps.db.transaction(async (tx) => {
+    const opened = await deps.auth.startSession(
+      { userId: target.id, companyId: target.company_id, role: target.role, impersonatorId: principal.userId },
+      client,
+      tx,
+    );
     const details = { target_id: target.id, target_email: target.email, target_company_id: target.company_id };
     await insertAudit(tx, { companyId: principal.companyId, userId: principal.userId, action: 'impersonation_start', details, ip: client.ip });
     await insertAudit(tx, {
@@ -44,6 +46,7 @@ export async function startImpersonation(
       details,
       ip: client.ip,
     });
+    return opened;
   });
   return { ...pair, id: target.id };
 }

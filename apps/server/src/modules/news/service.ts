@@ -28,14 +28,17 @@ export class NewsService {
 
   async create(principal: Principal, input: NewsCreateRequest): Promise<NewsItem> {
     requirePermission(principal, 'news.publish');
-    const row = await repo.insertNews(this.db, {
-      title: input.title,
-      text: input.text,
-      image: input.image ?? null,
-      authorId: principal.userId,
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = await repo.insertNews(tx, {
+        title: input.title,
+        text: input.text,
+        image: input.image ?? null,
+        authorId: principal.userId,
+      });
+      if (!inserted) throw new Error('news insert returned nothing');
+      await insertAudit(tx, { companyId: principal.companyId, userId: principal.userId, action: 'news_create', details: { id: inserted.id } });
+      return inserted;
     });
-    if (!row) throw new Error('news insert returned nothing');
-    await insertAudit(this.db, { companyId: principal.companyId, userId: principal.userId, action: 'news_create', details: { id: row.id } });
     // Everyone's current-user data now says there is news to show.
     await this.bus.publish({}, { type: 'portal_update', data: {} });
     await this.tellCompanies(row.title);

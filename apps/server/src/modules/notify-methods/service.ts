@@ -11,7 +11,7 @@ import type {
 import { NOTIFY_DELIVERY_STATUSES, isValidDestination } from '@cab/contract/notify-methods';
 import type PgBoss from 'pg-boss';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { createWebhookSecret } from '../../delivery/webhook.js';
 import { AppError, type FieldProblem } from '../../http/errors.js';
 import { NOTIFY_TEST_TEXT } from '../../http/messages.js';
@@ -91,7 +91,7 @@ function methodFields(request: NotifyMethodCreateRequest, previous?: repo.Method
 }
 
 async function audit(
-  db: Db,
+  db: Executor,
   principal: Principal,
   companyId: number,
   action: string,
@@ -123,11 +123,14 @@ export async function createMethod(
 ): Promise<NotifyMethod> {
   const company = await targetCompany(db, principal, request.company_id);
   requireWritable(principal);
-  const row = await repo.insertMethod(db, company, methodFields(request));
-  await audit(db, principal, company, 'notify_method_create', {
-    id: row.id,
-    type: row.type,
-    destination: row.destination,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertMethod(tx, company, methodFields(request));
+    await audit(tx, principal, company, 'notify_method_create', {
+      id: inserted.id,
+      type: inserted.type,
+      destination: inserted.destination,
+    });
+    return inserted;
   });
   return toMethod(row);
 }
@@ -141,12 +144,15 @@ export async function updateMethod(
   requireWritable(principal);
   const previous = await repo.findMethod(db, company, request.id);
   if (!previous) throw new AppError('not_found');
-  const row = await repo.updateMethod(db, company, request.id, methodFields(request, previous));
-  if (!row) throw new AppError('not_found');
-  await audit(db, principal, company, 'notify_method_update', {
-    id: row.id,
-    type: row.type,
-    destination: row.destination,
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateMethod(tx, company, request.id, methodFields(request, previous));
+    if (!updated) throw new AppError('not_found');
+    await audit(tx, principal, company, 'notify_method_update', {
+      id: updated.id,
+      type: updated.type,
+      destination: updated.destination,
+    });
+    return updated;
   });
   return toMethod(row);
 }
@@ -159,8 +165,10 @@ export async function deleteMethod(
 ): Promise<void> {
   const company = await targetCompany(db, principal, companyId);
   requireWritable(principal);
-  if (!(await repo.deleteMethod(db, company, id))) throw new AppError('not_found');
-  await audit(db, principal, company, 'notify_method_delete', { id });
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteMethod(tx, company, id))) throw new AppError('not_found');
+    await audit(tx, principal, company, 'notify_method_delete', { id });
+  });
 }
 
 /** Queues a test message to one method; its outcome shows in the method's delivery log. */

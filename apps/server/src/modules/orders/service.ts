@@ -15,7 +15,7 @@ import {
   type OrderStatusRequest,
 } from '@cab/contract/orders';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError, type FieldProblem } from '../../http/errors.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
@@ -104,9 +104,9 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
       orderId: order.id,
       createdBy: principal.userId,
     });
+    await audit(tx, principal, request.company_id, 'order_create', { id: order.id, count: request.count, bill_id: bill.id });
     return { order, bill };
   });
-  await audit(db, principal, request.company_id, 'order_create', { id: ids.order.id, count: request.count, bill_id: ids.bill.id });
   await noticeCompany(db, bus, {
     actorId: principal.userId,
     companyId: request.company_id,
@@ -130,8 +130,8 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
 export async function moveOrder(db: Db, bus: EventBus, principal: Principal, request: OrderStatusRequest): Promise<Order> {
   requirePermission(principal, 'companies.manage');
   const row = await loadOrder(db, principal, request.id);
-  await changeStatus(db, row, request.status, ORDER_TRANSITIONS, request.supplier_comment);
-  await audit(db, principal, row.company_id, 'order_status', { id: row.id, from: row.status, to: request.status });
+  await changeStatus(db, row, request.status, ORDER_TRANSITIONS, (tx, from) =>
+    audit(tx, principal, row.company_id, 'order_status', { id: row.id, from, to: request.status }), request.supplier_comment);
   await noticeStatus(db, bus, principal, row, request.status);
   return getOrder(db, principal, row.id);
 }
@@ -142,8 +142,8 @@ export async function cancelOrder(db: Db, bus: EventBus, principal: Principal, i
   requireWritable(principal);
   const row = await loadOrder(db, principal, id);
   const cancellable = Object.fromEntries(ORDER_STATUSES.map((s) => [s, ORDER_CANCELLABLE.includes(s) ? [ORDER_STATUS.cancelled] : []]));
-  await changeStatus(db, row, ORDER_STATUS.cancelled, cancellable);
-  await audit(db, principal, row.company_id, 'order_cancel', { id: row.id, from: row.status });
+  await changeStatus(db, row, ORDER_STATUS.cancelled, cancellable, (tx, from) =>
+    audit(tx, principal, row.company_id, 'order_cancel', { id: row.id, from }));
   await noticeStatus(db, bus, principal, row, ORDER_STATUS.cancelled);
   return getOrder(db, principal, row.id);
 }
@@ -161,6 +161,8 @@ async function changeStatus(
   row: repo.OrderRow,
   to: OrderStatus,
   allowed: Partial<Record<number, readonly number[]>>,
+  /** Writes the audit row in the same transaction, given the status the order had. */
+  record: (tx: Tx, from: number) => Promise<void>,
   comment?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -173,6 +175,7 @@ async function changeStatus(
     }
     if (to === ORDER_STATUS.completed) await allocateOrderedSims(tx, row.company_id, row.id, current.count);
     await repo.setOrderStatus(tx, row.company_id, row.id, to, comment);
+    await record(tx, current.status);
   });
 }
 
@@ -189,6 +192,6 @@ async function noticeStatus(db: Db, bus: EventBus, principal: Principal, row: re
   });
 }
 
-async function audit(db: Db, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
+async function audit(db: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
   await insertAudit(db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
 }

@@ -9,7 +9,7 @@ import type {
 import { requireWritable, type Principal } from '../../auth/principal.js';
 import type { PasswordAttempts } from '../../auth/password-attempts.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { insertAudit } from '../audit/repository.js';
@@ -26,7 +26,7 @@ function toProfile(row: repo.ProfileRow): Profile {
   };
 }
 
-async function audit(db: Db, principal: Principal, action: string, details: Record<string, unknown> = {}) {
+async function audit(db: Executor, principal: Principal, action: string, details: Record<string, unknown> = {}) {
   await insertAudit(db, {
     companyId: principal.companyId,
     userId: principal.userId,
@@ -54,12 +54,14 @@ export async function updateProfile(db: Db, principal: Principal, request: Profi
     phone: request.phone,
     lang: request.lang,
   };
-  if (!(await repo.updateProfile(db, principal.userId, changes))) throw new AppError('unauthorized');
-  await audit(db, principal, 'profile_update', {
-    first_name: changes.firstName,
-    last_name: changes.lastName,
-    phone: changes.phone,
-    lang: changes.lang,
+  await db.transaction(async (tx) => {
+    if (!(await repo.updateProfile(tx, principal.userId, changes))) throw new AppError('unauthorized');
+    await audit(tx, principal, 'profile_update', {
+      first_name: changes.firstName,
+      last_name: changes.lastName,
+      phone: changes.phone,
+      lang: changes.lang,
+    });
   });
   return getProfile(db, principal);
 }
@@ -88,10 +90,11 @@ export async function changePassword(
   const passwordHash = await hashPassword(request.new_password);
   const revoked = await db.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, principal.userId, passwordHash);
-    return repo.revokeOtherFamilies(tx, principal.userId, principal.sessionId);
+    const families = await repo.revokeOtherFamilies(tx, principal.userId, principal.sessionId);
+    await audit(tx, principal, 'password_change', { revoked_sessions: families.length });
+    return families;
   });
   await closeSockets(bus, revoked);
-  await audit(db, principal, 'password_change', { revoked_sessions: revoked.length });
 }
 
 export async function listSessions(db: Db, principal: Principal): Promise<SessionListResult> {
@@ -109,8 +112,11 @@ export async function listSessions(db: Db, principal: Principal): Promise<Sessio
 }
 
 export async function revokeOtherSessions(db: Db, bus: EventBus, principal: Principal): Promise<SessionsRevokeResult> {
-  const revoked = await repo.revokeOtherFamilies(db, principal.userId, principal.sessionId);
+  const revoked = await db.transaction(async (tx) => {
+    const families = await repo.revokeOtherFamilies(tx, principal.userId, principal.sessionId);
+    await audit(tx, principal, 'sessions_revoke_others', { revoked: families.length });
+    return families;
+  });
   await closeSockets(bus, revoked);
-  await audit(db, principal, 'sessions_revoke_others', { revoked: revoked.length });
   return { revoked: revoked.length };
 }

@@ -80,7 +80,7 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
 
   const where = await selectionWhere(deps.db, principal, request.selection);
   const eligible = sql`s.profile in ${profilesAllowing(request.reason)}`;
-  const { queueId, count } = await deps.db.transaction(async (tx) => {
+  const { queueId, count, skipped } = await deps.db.transaction(async (tx) => {
     await lockCompanyQueue(tx, principal.companyId);
     const load = await runningLoad(tx, principal.companyId);
     if (load.running >= deps.limits.maxRunning) throw queueLimitReached(deps);
@@ -94,19 +94,19 @@ export async function createQueueItem(deps: QueueDeps, principal: Principal, req
     // does not start beside others. Throwing rolls the rows just inserted back.
     if (load.sims > 0 && load.sims + n > deps.limits.maxSimsInFlight) throw queueLimitReached(deps);
     await items.setItemCount(tx, principal.companyId, id, n);
-    return { queueId: id, count: n };
+    const notEligible = (await results.countSims(tx, where)) - n;
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'queue_create',
+      details: { qid: id, reason: request.reason, count: n, skipped: notEligible },
+    });
+    return { queueId: id, count: n, skipped: notEligible };
   });
-  const skipped = (await results.countSims(deps.db, where)) - count;
   if (count >= LARGE_ITEM) await results.analyzeResults(deps.db);
 
   const jobCount = Math.min(Math.ceil(count / deps.batchSize), deps.maxParallelJobs);
   const data = { companyId: principal.companyId, queueId };
   await deps.jobs.insert(Array.from({ length: jobCount }, () => ({ name: JOB_QUEUES.queueBatch, data })));
-  await insertAudit(deps.db, {
-    ...auditActor(principal),
-    action: 'queue_create',
-    details: { qid: queueId, reason: request.reason, count, skipped },
-  });
   const row = await items.findItem(deps.db, principal.companyId, queueId);
   if (row) await deps.bus.publish({ companyId: principal.companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return { qid: queueId, count, skipped: Math.max(0, skipped) };

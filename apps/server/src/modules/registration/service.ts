@@ -45,19 +45,18 @@ function isUniqueViolation(error: unknown): boolean {
 export async function startRegistration(deps: RegistrationDeps, body: RegisterStartRequest, lang: Lang, client: ClientInfo): Promise<LoginResult> {
   if (await repo.emailTaken(deps.db, body.email)) throw new AppError('email_taken', { email: 'invalid' });
   const passwordHash = await hashPassword(body.password);
-  let created: { companyId: number; userId: number };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    // Company, admin, audit row and session commit together.
+    return await deps.db.transaction(async (tx) => {
       const ids = await repo.insertUnfinishedCompany(tx, { email: body.email, passwordHash, lang });
       await insertAudit(tx, { companyId: ids.companyId, userId: ids.userId, action: 'registration_start', ip: client.ip });
-      return ids;
+      const pair = await deps.auth.startSession({ userId: ids.userId, companyId: ids.companyId, role: 'admin', impersonatorId: null }, client, tx);
+      return { ...pair, id: ids.userId };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('email_taken', { email: 'invalid' });
     throw error;
   }
-  const pair = await deps.auth.startSession({ userId: created.userId, companyId: created.companyId, role: 'admin', impersonatorId: null }, client);
-  return { ...pair, id: created.userId };
 }
 
 async function loadRegistration(db: Db, principal: Principal): Promise<repo.RegistrationRow> {

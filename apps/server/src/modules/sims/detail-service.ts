@@ -59,15 +59,17 @@ export async function updateSim(deps: SimDeps, principal: Principal, input: SimU
   requirePermission(principal, 'sims.operate');
   requireWritable(principal);
   const row = await findVisibleSim(deps.db, principal, input.id);
-  await repo.updateSim(deps.db, input.id, {
-    name: input.name === undefined ? undefined : input.name || null,
-    msuCents: input.msu === undefined ? undefined : input.msu === null ? null : Math.round(input.msu * 100),
-    externalId: input.external_id === undefined ? undefined : input.external_id || null,
-  });
-  await insertAudit(deps.db, {
-    ...auditActor(principal),
-    action: 'sim_update',
-    details: { id: input.id, name: input.name, msu: input.msu, external_id: input.external_id },
+  await deps.db.transaction(async (tx) => {
+    await repo.updateSim(tx, input.id, {
+      name: input.name === undefined ? undefined : input.name || null,
+      msuCents: input.msu === undefined ? undefined : input.msu === null ? null : Math.round(input.msu * 100),
+      externalId: input.external_id === undefined ? undefined : input.external_id || null,
+    });
+    await insertAudit(tx, {
+      ...auditActor(principal),
+      action: 'sim_update',
+      details: { id: input.id, name: input.name, msu: input.msu, external_id: input.external_id },
+    });
   });
   await deps.bus.publish({ companyId: row.company_id }, { type: 'sim_update', data: { id: input.id } });
   return getSim(deps, principal, input.id);

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
+import { AGENT_COMPANY, DEMO_COMPANY, companyIdByName, userByEmail } from '../support/db.js';
+import { authServiceOf } from '../support/auth-service.js';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/test-app.js';
+import { changedTables, digestTables } from './db-digest.js';
+
+/**
+ * A change and the audit row that records it commit together or not at all. The audit table is made
+ * to refuse every insert (a NOT VALID check constraint); each audited call must then fail as a whole
+ * and leave every table as it was. With the constraint gone the same call succeeds and is audited,
+ * so the refusal really came from the audit insert.
+ */
+
+let t: TestApp;
+const ids = { demo: 0, agent: 0, sim: 0, group: 0, manager: 0, order: 0, bill: 0 };
+let address = 0;
+
+async function sessionOf(email: string): Promise<string> {
+  const user = await userByEmail(t.database.db, email);
+  const [row] = await queryRows<{ role: string }>(t.database.db, sql`select role from users where id = ${user.id}`);
+  const auth = authServiceOf(t);
+  const pair = await auth.startSession({ userId: user.id, companyId: user.companyId, role: row?.role ?? 'viewer', impersonatorId: null }, { ip: '127.0.0.1', userAgent: 'atomic' });
+  return pair.token;
+}
+
+async function call(path: string, body: unknown, token: string | null): Promise<LightMyRequestResponse> {
+  address += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: `${path}?lang=en`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: body as Record<string, unknown>,
+    // Sign-in routes are rate-limited per address.
+    remoteAddress: `127.0.9.${address}`,
+  });
+}
+
+async function auditCount(action: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log where action = ${action}`);
+  return row?.n ?? 0;
+}
+
+const ADMIN = 'admin@demo.local';
+const ROOT = 'root@demo.local';
+const MANAGER = 'manager@demo.local';
+
+interface AuditedCall {
+  action: string;
+  path: string;
+  as: string | null;
+  body: () => unknown;
+  /** Remembers ids a later call needs. */
+  then?: (result: Record<string, unknown>) => void;
+}
+
+const CALLS: AuditedCall[] = [
+  { action: 'login', path: '/api/login', as: null, body: () => ({ email: MANAGER, password: DEMO_PASSWORD }) },
+  { action: 'logout', path: '/api/logout', as: MANAGER, body: () => ({}) },
+  { action: 'password_reset_request', path: '/api/forgot/request', as: null, body: () => ({ email: MANAGER }) },
+  { action: 'registration_start', path: '/api/register/start', as: null, body: () => ({ email: 'atomic-new@example.com', password: 'atomic-password-1' }) },
+  { action: 'group_create', path: '/api/groups/create', as: ADMIN, body: () => ({ name: 'Atomic new' }) },
+  { action: 'group_rename', path: '/api/groups/rename', as: ADMIN, body: () => ({ id: ids.group, name: 'Atomic renamed' }) },
+  { action: 'profile_update', path: '/api/profile/update', as: ADMIN, body: () => ({ first_name: 'Ann', last_name: 'Atomic', phone: '+4915112345678', lang: 'en' }) },
+  { action: 'sessions_revoke_others', path: '/api/profile/sessions/revoke_others', as: ADMIN, body: () => ({}) },
+  { action: 'password_change', path: '/api/profile/password', as: 'viewer@demo.local', body: () => ({ current_password: DEMO_PASSWORD, new_password: 'atomic-password-2' }) },
+  { action: 'sim_update', path: '/api/sims/update', as: ADMIN, body: () => ({ id: ids.sim, name: 'Atomic SIM' }) },
+  { action: 'notify_method_create', path: '/api/notify_methods/create', as: ADMIN, body: () => ({ type: 0, destination: 'atomic@example.com', sim: true, billing: false, notify: false }) },
+  { action: 'news_create', path: '/api/news/create', as: ROOT, body: () => ({ title: 'Atomic', text: 'Atomic news' }) },
+  { action: 'api_token_create', path: '/api/tokens/create', as: ADMIN, body: () => ({ name: 'Atomic token' }) },
+  { action: 'company_update', path: '/api/company/update', as: ROOT, body: () => ({ id: ids.demo, contract: 'C-ATOMIC' }) },
+  { action: 'balance_adjust', path: '/api/deposit/adjust', as: ROOT, body: () => ({ company_id: ids.demo, amount: '+10', reason: 'atomic' }) },
+  {
+    action: 'bill_create', path: '/api/bills/create', as: ADMIN, body: () => ({ amount_eur: 100 }),
+    then: (result) => { ids.bill = Number(result.id); },
+  },
+  { action: 'bill_paid', path: '/api/bills/mark_paid', as: ROOT, body: () => ({ id: ids.bill }) },
+  {
+    action: 'order_create', path: '/api/orders/create', as: ADMIN, body: () => ({ company_id: ids.demo, count: 50, contact: 'Ann', address: 'Street 1' }),
+    then: (result) => { ids.order = Number(result.id); },
+  },
+  { action: 'order_cancel', path: '/api/orders/cancel', as: ADMIN, body: () => ({ id: ids.order }) },
+  { action: 'queue_create', path: '/api/queue/create', as: ADMIN, body: () => ({ reason: 'queue_ping', selection: { ids: [ids.sim] } }) },
+  { action: 'company_block', path: '/api/companies/block', as: ROOT, body: () => ({ id: ids.agent }) },
+  { action: 'impersonation_start', path: '/api/users/impersonate', as: ROOT, body: () => ({ id: ids.manager }) },
+  { action: 'group_delete', path: '/api/groups/delete', as: ADMIN, body: () => ({ id: ids.group }) },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  ids.demo = await companyIdByName(db, DEMO_COMPANY);
+  ids.agent = await companyIdByName(db, AGENT_COMPANY);
+  ids.manager = (await userByEmail(db, MANAGER)).id;
+  const [sim] = await queryRows<{ id: number }>(db, sql`select id::int as id from sims where company_id = ${ids.demo} order by id limit 1`);
+  ids.sim = sim?.id ?? 0;
+  const [group] = await queryRows<{ id: number }>(db, sql`insert into sim_groups (company_id, name) values (${ids.demo}, 'Atomic') returning id::int as id`);
+  ids.group = group?.id ?? 0;
+});
+afterAll(async () => t.close());
+
+describe('an audited change is never saved without its audit row', () => {
+  it.each(CALLS)('$path ($action)', async (audited) => {
+    const db = t.database.db;
+    const tokenOf = async () => (audited.as ? sessionOf(audited.as) : null);
+    const token = await tokenOf();
+    const before = await digestTables(db);
+    await db.execute(sql`alter table audit_log add constraint audit_refused check (false) not valid`);
+    let refused: LightMyRequestResponse;
+    try {
+      refused = await call(audited.path, audited.body(), token);
+    } finally {
+      await db.execute(sql`alter table audit_log drop constraint audit_refused`);
+    }
+    expect(refused.statusCode, refused.body).toBe(500);
+    expect(refused.json()).toEqual({ message: 'Unexpected error, please try again later', code: 'internal' });
+    expect(changedTables(before, await digestTables(db))).toEqual([]);
+
+    const audits = await auditCount(audited.action);
+    const done = await call(audited.path, audited.body(), await tokenOf());
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await auditCount(audited.action)).toBeGreaterThan(audits);
+    audited.then?.(done.json<{ result: Record<string, unknown> }>().result);
+  });
+});
+
+describe('an audit row is written only for a change that happened', () => {
+  it('updating a company that does not exist is a 404 and audits nothing, even with no field to change', async () => {
+    const token = await sessionOf(ROOT);
+    const before = await digestTables(t.database.db);
+    const res = await call('/api/company/update', { id: 2 ** 31 }, token);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(changedTables(before, await digestTables(t.database.db))).toEqual([]);
+  });
+});
