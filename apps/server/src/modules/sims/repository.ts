@@ -1,7 +1,7 @@
-import { SIM_COUNT_BUDGET_MS, SIM_COUNT_CAP } from '@cab/contract/sims';
+import { SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/client.js';
-import { simOrderBy, type SimSort } from './list-query.js';
+import { queryRows, type Executor } from '../../db/client.js';
+import { simOrderBy, simWhere, type SimCriteria, type SimSort } from './list-query.js';
 
 export type SimListRow = {
   id: number;
@@ -67,48 +67,26 @@ async function listSimsByCompany(db: Executor, where: SQL, direction: SQL, limit
 export interface SimCount {
   total: number;
   exact: boolean;
-  estimated: boolean;
 }
 
 /**
- * Counts matches up to the cap plus one, so a count never costs more than reading the cap; the
- * page's ORDER BY makes the planner walk the index the page walks. A count that still runs past
- * its time budget (rare combinations of filters) gives way to the planner's estimate.
+ * Counts matches up to the cap plus one, exactly, whatever the load: no ORDER BY, so the planner
+ * may answer from whichever index holds the filter's columns (index-only for the tenant, profile,
+ * blocked, MSU and unnamed filters), and never more than the cap plus one rows are read.
+ * A group filter counts from the group's members, each probed in the SIMs' primary key: walking the
+ * tenant's SIMs to find 10,000 members would read all of them.
  */
-export async function countSimsCapped(db: Db, parts: SQL[], sort: SimSort): Promise<SimCount> {
-  const order = simOrderBy(sort.column === 'company' ? { ...sort, column: 'added' } : sort);
-  const counts = parts.map(
-    (where) => sql`(select count(*)::int as n from (select 1 from sims s where ${where} order by ${order} limit ${SIM_COUNT_CAP + 1}) t)`,
-  );
-  try {
-    const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${SIM_COUNT_BUDGET_MS}`));
-      return queryRows<{ n: number }>(tx, sql`select (${sql.join(counts, sql` + `)})::int as n`);
-    });
-    const n = Number(rows[0]?.n ?? 0);
-    return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false, estimated: false } : { total: n, exact: true, estimated: false };
-  } catch (error) {
-    if (!isStatementTimeout(error)) throw error;
-    return { total: await estimateSims(db, parts), exact: false, estimated: true };
-  }
-}
-
-function isStatementTimeout(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '57014';
-}
-
-/** The planner's row estimate of each part, summed; cheap whatever the data. */
-async function estimateSims(db: Db, parts: SQL[]): Promise<number> {
-  let total = 0;
-  for (const where of parts) {
-    const rows = await queryRows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      db,
-      sql`explain (format json) select 1 from sims s where ${where}`,
-    );
-    total += Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  }
-  return total;
+export async function countSimsCapped(db: Executor, criteria: SimCriteria): Promise<SimCount> {
+  const { group, ...filter } = criteria.filter;
+  const matches =
+    group === undefined
+      ? sql`select 1 from sims s where ${simWhere(criteria)}`
+      : sql`select 1 from sim_group_members m
+          cross join lateral (select 1 from sims s where s.id = m.sim_id and ${simWhere({ ...criteria, filter })} offset 0) s
+          where m.group_id = ${group}`;
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matches} limit ${SIM_COUNT_CAP + 1}) t`);
+  const n = Number(rows[0]?.n ?? 0);
+  return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
 }
 
 /** Whether a group belongs to one of the scope's companies (any company when the scope is all). */

@@ -63,7 +63,7 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
       : [simWhere(criteria)];
   const [rows, count] = await Promise.all([
     offset < SIM_COUNT_CAP ? repo.listSims(db, parts, effectiveSort, request.size, offset) : [],
-    repo.countSimsCapped(db, parts, effectiveSort),
+    repo.countSimsCapped(db, criteria),
   ]);
-  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, total_estimated: count.estimated };
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
 }

@@ -59,12 +59,10 @@ export function Component() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const exact = list.data?.total_exact ?? true;
-  // Exact, "10,000+" when capped, or "≈ N" when the server estimated (spec: the UI says which).
+  // Exact up to the cap, "10,000+" beyond it (the server never estimates).
   const totalLabel = exact
     ? formatCount(total, i18n.language)
-    : list.data?.total_estimated
-      ? t('sims.estimatedCount', { count: formatCount(total, i18n.language) })
-      : t('sims.cappedCount', { count: formatCount(SIM_COUNT_CAP, i18n.language) });
+    : t('sims.cappedCount', { count: formatCount(SIM_COUNT_CAP, i18n.language) });
   const selectedIds = new Set(current.rows.map((row) => row.id));
   const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
 
@@ -132,11 +130,7 @@ export function Component() {
       {!exact && (
         <div className="inline-message inline-message--warn" role="note" data-testid="sims-total-capped">
           <i className="pi pi-info-circle" aria-hidden="true" />
-          <span>
-            {list.data?.total_estimated
-              ? t('sims.totalEstimated')
-              : t('sims.totalCapped', { cap: formatCount(SIM_COUNT_CAP, i18n.language) })}
-          </span>
+          <span>{t('sims.totalCapped', { cap: formatCount(SIM_COUNT_CAP, i18n.language) })}</span>
         </div>
       )}
       <SelectionBar
