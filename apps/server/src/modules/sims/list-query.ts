@@ -41,9 +41,8 @@ export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
 }
 
 /**
- * A semi-join, not `id = any(array(...))`: the planner then walks the page's sort index and probes
- * the membership index (a page of a 10,000-SIM group costs a few hundred probes, not a sort of all
- * its members). Counting drives from the members instead (repository, countSimsCapped).
+ * Membership as a semi-join, for callers that select SIMs by the filter (bulk operations). The
+ * cards list reads a group from its members instead (repository, groupSims).
  */
 export function groupMember(groupId: number): SQL {
   return sql`exists (select 1 from sim_group_members m where m.group_id = ${groupId} and m.sim_id = s.id)`;

@@ -64,6 +64,34 @@ async function listSimsByCompany(db: Executor, where: SQL, direction: SQL, limit
     limit ${limit} offset ${offset}`);
 }
 
+/**
+ * The SIMs of a group that match the rest of the filter, found from the group's members, each
+ * probed by id. Bounded by the group's size whatever the filter and the page: walking the tenant's
+ * sort index instead reads all its SIMs for a deep page or a filter few members match.
+ */
+function groupSims(criteria: SimCriteria, group: number, columns: SQL): SQL {
+  const { group: _group, ...filter } = criteria.filter;
+  return sql`select ${columns} from sim_group_members m
+    cross join lateral (select * from sims s where s.id = m.sim_id and ${simWhere({ ...criteria, filter })} offset 0) s
+    where m.group_id = ${group}`;
+}
+
+/**
+ * One page of a group's SIMs, cut before the company names are joined so the join never sits
+ * inside the members loop; sorted by company name like the rest of the list.
+ */
+export async function listGroupSims(db: Executor, criteria: SimCriteria, group: number, sort: SimSort, limit: number, offset: number): Promise<SimListRow[]> {
+  const dir = sort.direction;
+  const byCompany = sort.column === 'company';
+  const inner = byCompany ? sql`(select c.name from companies c where c.id = s.company_id) ${dir}, s.company_id ${dir}, s.id ${dir}` : simOrderBy(sort);
+  const outer = byCompany ? sql`c.name ${dir}, c.id ${dir}, s.id ${dir}` : simOrderBy(sort);
+  return queryRows<SimListRow>(db, sql`
+    select ${LIST_COLUMNS}
+    from (select s.* from (${groupSims(criteria, group, sql`s.*`)}) s order by ${inner} limit ${limit} offset ${offset}) s
+    join companies c on c.id = s.company_id
+    order by ${outer}`);
+}
+
 export interface SimCount {
   total: number;
   exact: boolean;
@@ -73,17 +101,11 @@ export interface SimCount {
  * Counts matches up to the cap plus one, exactly, whatever the load: no ORDER BY, so the planner
  * may answer from whichever index holds the filter's columns (index-only for the tenant, profile,
  * blocked, MSU and unnamed filters), and never more than the cap plus one rows are read.
- * A group filter counts from the group's members, each probed in the SIMs' primary key: walking the
- * tenant's SIMs to find 10,000 members would read all of them.
+ * A group filter counts from the group's members (groupSims).
  */
 export async function countSimsCapped(db: Executor, criteria: SimCriteria): Promise<SimCount> {
-  const { group, ...filter } = criteria.filter;
-  const matches =
-    group === undefined
-      ? sql`select 1 from sims s where ${simWhere(criteria)}`
-      : sql`select 1 from sim_group_members m
-          cross join lateral (select 1 from sims s where s.id = m.sim_id and ${simWhere({ ...criteria, filter })} offset 0) s
-          where m.group_id = ${group}`;
+  const { group } = criteria.filter;
+  const matches = group === undefined ? sql`select 1 from sims s where ${simWhere(criteria)}` : groupSims(criteria, group, sql`1`);
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matches} limit ${SIM_COUNT_CAP + 1}) t`);
   const n = Number(rows[0]?.n ?? 0);
   return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
