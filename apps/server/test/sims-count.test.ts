@@ -115,4 +115,21 @@ describe('cards list total = count(*) of the filter, capped at 10,000', () => {
     for (const [name, filter] of cases) await expectExactTotal(name, filter);
   });
 
+  it('pages of a group hold the same SIMs as the plain query, shallow or deep, whatever the sort', async () => {
+    const pages: Array<[Filter, number, 'asc' | 'desc']> = [
+      [{ group: groups.g10000 }, 0, 'asc'],
+      [{ group: groups.g10000 }, 399, 'asc'],
+      [{ group: groups.g9999 }, 0, 'asc'],
+      [{ group: groups.g9999 }, 3, 'desc'],
+      [{ group: groups.g10001, blocked: 1 }, 1, 'asc'],
+    ];
+    for (const [filter, pageIndex, dir] of pages) {
+      const order = dir === 'asc' ? sql`iccid asc, id asc` : sql`iccid desc, id desc`;
+      const expected = await sqlIds(t.database.db, sql`select id::int as id from sims where ${truth(filter)} order by ${order} limit 25 offset ${pageIndex * 25}`);
+      const got = await listOk(t, root, { page: pageIndex, size: 25, filter: { ...filter, company: [company] }, sort: { iccid: dir } });
+      expect(got.items.map((item) => item.id), JSON.stringify([filter, pageIndex, dir])).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    }
+  });
+
 });
