@@ -75,7 +75,10 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A LIMIT query over a seq scan (a capped count, a page of all SIMs) must not join another
+  // session's synchronized scan half-way through the table: it then reads the other tenants' rows
+  // first (measured: 30k rows → 720k rows, 11 ms → 414 ms for the same capped count).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronize_seqscans=off' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
 
