@@ -1,31 +1,45 @@
-// Prints the gzipped JavaScript the login route ships (entry chunk + its static imports + the lazy
-// login page chunk) against the 150 KB budget of ARCHITECTURE §9, and the size of every route chunk.
-// Run after `npm run build`: node bench/login-bundle.mjs
-import { readFileSync } from 'node:fs';
+// Prints every JavaScript file the /login route really loads in Debian's chromium (from the
+// network log, lazy chunks included), with its gzipped size and what went over the wire, against
+// the 150 KB budget of ARCHITECTURE §9.
+// Needs the built app running (README "Benchmarks"): APP_URL, default http://127.0.0.1:3107.
+// Run: node bench/login-bundle.mjs
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { APP_URL, CHROMIUM } from './support/app-url.mjs';
 
-const dist = new URL('../apps/web/dist/', import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
-const gz = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const response = await request.response();
+    if (!response) return;
+    const body = await response.body();
+    const sizes = await request.sizes();
+    scripts.push({
+      url: new URL(request.url()).pathname,
+      encoding: response.headers()['content-encoding'] ?? 'none',
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      wire: sizes.responseBodySize,
+    });
+  });
+  await page.goto(`${APP_URL}/login`, { waitUntil: 'networkidle' });
+  // The form is what the route is for: its chunks have loaded once it shows.
+  await page.locator('input[type="password"]').waitFor();
+  await page.waitForLoadState('networkidle');
 
-function staticClosure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
-  return seen;
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const sum = (key) => scripts.reduce((total, s) => total + s[key], 0);
+  const gzip = sum('gzip');
+  console.log(`/login loads ${scripts.length} JS files: ${kb(gzip)} gzipped (budget 150 KB) — ${gzip <= 150 * 1024 ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(`on the wire: ${kb(sum('wire'))} (uncompressed ${kb(sum('raw'))})\n`);
+  console.log(`${'file'.padEnd(52)} ${'gzip'.padStart(9)} ${'wire'.padStart(9)}  encoding`);
+  for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`${s.url.padEnd(52)} ${kb(s.gzip).padStart(9)} ${kb(s.wire).padStart(9)}  ${s.encoding}`);
+  }
+} finally {
+  await browser.close();
 }
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const loginKey = Object.keys(manifest).find((k) => /features\/(auth|login)\/.*login.*page/i.test(k));
-if (!entryKey || !loginKey) throw new Error(`entry or login page not found in the manifest: ${Object.keys(manifest).join(', ')}`);
-
-const keys = new Set([...staticClosure(entryKey), ...staticClosure(loginKey)]);
-const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
-const total = files.reduce((sum, f) => sum + gz(f), 0);
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`login route: ${kb(total)} gzipped JS in ${files.length} files (budget 150 KB) — ${total <= 150 * 1024 ? 'within budget' : 'OVER BUDGET'}`);
-for (const f of files) console.log(`  ${f.padEnd(48)} ${kb(gz(f))}`);
-
-const lazy = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry);
-console.log(`\n${lazy.length} lazy route chunks:`);
-for (const k of lazy) console.log(`  ${k.padEnd(60)} ${kb(gz(manifest[k].file))}`);

@@ -16,6 +16,7 @@ import { AccessTokens } from './auth/tokens.js';
 import { publicUrl, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './delivery/mail.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSpa } from './http/static-spa.js';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
       },
     },
   });
+  await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {

@@ -14,8 +14,6 @@ export const CSV_FILTER_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Counts above this are reported as "more than" (capped), so every page stays fast at 1M SIMs. */
 export const SIM_COUNT_CAP = 10_000;
-/** An exact count may take this long; past it the list reports the planner's estimate instead. */
-export const SIM_COUNT_BUDGET_MS = 25;
 
 export const SimListFilter = z.strictObject({
   query: z.string().trim().max(100).optional(),
@@ -61,10 +59,8 @@ export type SimRow = z.infer<typeof SimRow>;
 export const SimListResult = z.object({
   items: z.array(SimRow),
   total: z.number().int(),
-  /** False when `total` is not an exact count: the cap (at least that many) or an estimate. */
+  /** False when there are more than the cap: `total` is then the cap ("at least that many"). */
   total_exact: z.boolean(),
-  /** True when `total` is the planner's estimate (an exact count would have been slow). */
-  total_estimated: z.boolean(),
 });
 export type SimListResult = z.infer<typeof SimListResult>;
 

@@ -98,6 +98,10 @@ function openPostgres(url: string, log: (message: string) => void): Database {
     // A connection cut without a reset (network partition) is noticed instead of hanging forever.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    // A LIMIT query over a seq scan (a capped count, a page of all SIMs) must not join another
+    // session's synchronized scan half-way through the table: it then reads the other tenants' rows
+    // first (measured: 30k rows → 720k rows, 11 ms → 414 ms for the same capped count).
+    options: '-c synchronize_seqscans=off',
   });
   // A dropped idle connection is an 'error' on the pool, a dropped checked-out one (a transaction
   // between statements, the start-up lock) an 'error' on its client: unheard, either ends the

@@ -145,6 +145,12 @@ export const sims = pgTable(
     index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
     index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
     index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
+    // The state filters (blocked, not blocked, MSU, each with a profile) and their capped counts are
+    // index-only scans of this one; the partial twin does the same for SIMs without a name.
+    index('sims_company_state_idx').on(t.companyId, t.isBlocked, t.profile, t.blockType),
+    index('sims_company_unnamed_idx')
+      .on(t.companyId, t.isBlocked, t.profile, t.blockType)
+      .where(sql`${t.name} is null or ${t.name} = ''`),
     // Tenant first (btree_gin), so a substring search reads only the company's part of the index;
     // profile and blocked narrow it inside the same index scan.
     index('sims_company_search_trgm_idx').using('gin', t.companyId, t.profile, t.isBlocked, sql`${t.searchText} gin_trgm_ops`),

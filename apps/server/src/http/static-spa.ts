@@ -15,11 +15,17 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/scripts/precompress.mjs); the one the
+      // client accepts is sent with its Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       // Our setHeaders decides Cache-Control; @fastify/send's default (public, max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Which file was sent depended on Accept-Encoding (this version of the plugin does not say so):
+        // without Vary a shared cache could hand a brotli body to a client that cannot read it.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -23,6 +23,8 @@ export async function resolveCompanyScope(
     if (found.length !== new Set(requested).size) throw new AppError('not_found');
     return includeChildren ? expand(db, found) : found;
   }
+  // The common case (own company, no filter) needs no lookup: a company is always in its own tree.
+  if (principal.role !== 'agent' && !requested?.length && !includeChildren) return [principal.companyId];
   const allowed =
     principal.role === 'agent'
       ? await repo.findAgentCompanies(db, principal.companyId)

@@ -14,7 +14,10 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The WHERE clause of the cards filter over `sims s`; also selects the SIMs of bulk operations. */
+/**
+ * The WHERE clause of the cards filter over `sims s`; also selects the SIMs of bulk operations.
+ * Each condition is written so an index of migration 0009 answers it (see the comments below).
+ */
 export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   const parts: SQL[] = [];
   if (scope?.length) parts.push(scope.length === 1 ? sql`s.company_id = ${scope[0]}` : sql`s.company_id in ${scope}`);
@@ -22,20 +25,27 @@ export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   const query = filter.query?.trim().toLowerCase();
   if (query) parts.push(sql`s.search_text like ${`%${likeEscape(query)}%`}`);
   if (filter.profile) parts.push(sql`s.profile = ${filter.profile}`);
-  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.is_blocked = true`);
-  if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`s.is_blocked = false`);
-  if (filter.blocked === BLOCKED_FILTER.msu || filter.msu_block) parts.push(sql`s.block_type = 'msu'`);
+  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.is_blocked`);
+  if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`not s.is_blocked`);
+  // MSU implies blocked; saying so lets sims_company_state_idx serve MSU with a profile too.
+  if (filter.blocked === BLOCKED_FILTER.msu || filter.msu_block) parts.push(sql`s.is_blocked and s.block_type = 'msu'`);
+  // Written exactly as the predicate of the partial index sims_company_unnamed_idx.
   if (filter.empty_name) parts.push(sql`(s.name is null or s.name = '')`);
-  if (filter.group) {
-    // An array of the members' ids: the planner probes SIMs by id instead of scanning the tenant.
-    parts.push(sql`s.id = any(array(select m.sim_id from sim_group_members m where m.group_id = ${filter.group}))`);
-  }
+  if (filter.group) parts.push(groupMember(filter.group));
   if (csv) {
     const byIccid = csv.iccids.length ? sql`s.iccid = any(${toTextArray(csv.iccids)})` : sql`false`;
     const byNumber = csv.numbers.length ? sql`s.msisdn = any(${toTextArray(csv.numbers)})` : sql`false`;
     parts.push(sql`(${byIccid} or ${byNumber})`);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * Membership as a semi-join, for callers that select SIMs by the filter (bulk operations). The
+ * cards list reads a group from its members instead (repository, groupSims).
+ */
+export function groupMember(groupId: number): SQL {
+  return sql`exists (select 1 from sim_group_members m where m.group_id = ${groupId} and m.sim_id = s.id)`;
 }
 
 /** Passes a list as one array parameter, so 100,000 identifiers stay one bind value. */

@@ -1,7 +1,7 @@
-import { SIM_COUNT_BUDGET_MS, SIM_COUNT_CAP } from '@cab/contract/sims';
+import { SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/client.js';
-import { simOrderBy, type SimSort } from './list-query.js';
+import { queryRows, type Executor } from '../../db/client.js';
+import { groupMember, simOrderBy, simWhere, type SimCriteria, type SimSort } from './list-query.js';
 
 export type SimListRow = {
   id: number;
@@ -64,51 +64,76 @@ async function listSimsByCompany(db: Executor, where: SQL, direction: SQL, limit
     limit ${limit} offset ${offset}`);
 }
 
+/**
+ * The SIMs of a group that match the rest of the filter, found from the group's members, each
+ * probed by id. Bounded by the group's size whatever the filter and the page: walking the tenant's
+ * sort index instead reads all its SIMs for a deep page or a filter few members match.
+ */
+function groupSims(criteria: SimCriteria, group: number, columns: 'row' | 'none'): SQL {
+  const { group: _group, ...filter } = criteria.filter;
+  // Selecting nothing lets a count probe the primary key (company, id) without reading the row.
+  const probe = columns === 'row' ? sql`*` : sql`1`;
+  return sql`select ${columns === 'row' ? sql`s.*` : sql`1`} from sim_group_members m
+    cross join lateral (select ${probe} from sims s where s.id = m.sim_id and ${simWhere({ ...criteria, filter })} offset 0) s
+    where m.group_id = ${group}`;
+}
+
+/** Rows of the tenant's sort order a shallow group page looks through before it asks the members. */
+const GROUP_WALK_ROWS = 2_000;
+
+/**
+ * One page of a group's SIMs, cut before the company names are joined so the join never sits
+ * inside the members loop; sorted by company name like the rest of the list.
+ * For one company in its own sort order, the first GROUP_WALK_ROWS SIMs of that order are looked
+ * through first (an index walk plus a membership probe each): when they hold the page, or are all
+ * the company has, they are the answer; only otherwise are the members read (groupSims).
+ */
+export async function listGroupSims(db: Executor, criteria: SimCriteria, group: number, sort: SimSort, limit: number, offset: number): Promise<SimListRow[]> {
+  const dir = sort.direction;
+  const byCompany = sort.column === 'company';
+  const inner = byCompany ? sql`(select c.name from companies c where c.id = s.company_id) ${dir}, s.company_id ${dir}, s.id ${dir}` : simOrderBy(sort);
+  const outer = byCompany ? sql`c.name ${dir}, c.id ${dir}, s.id ${dir}` : simOrderBy(sort);
+  const members = sql`select s.* from (${groupSims(criteria, group, 'row')}) s order by ${inner} limit ${limit} offset ${offset}`;
+  const page = byCompany || criteria.scope?.length !== 1 ? members : walkFirst(criteria, group, sort, limit, offset, members);
+  return queryRows<SimListRow>(db, sql`
+    select ${LIST_COLUMNS}
+    from (${page}) s
+    join companies c on c.id = s.company_id
+    order by ${outer}`);
+}
+
+/** The page from a bounded walk of the sort index when that suffices, else from `members`. */
+function walkFirst(criteria: SimCriteria, group: number, sort: SimSort, limit: number, offset: number, members: SQL): SQL {
+  const { group: _group, ...filter } = criteria.filter;
+  const order = simOrderBy(sort);
+  const walked = sql`(select count(*) from walk) < ${GROUP_WALK_ROWS} or (select count(*) from hits) = ${offset + limit}`;
+  return sql`
+    with walk as materialized (select * from sims s where ${simWhere({ ...criteria, filter })} order by ${order} limit ${GROUP_WALK_ROWS}),
+    hits as materialized (select * from walk s where ${groupMember(group)} order by ${order} limit ${offset + limit})
+    select * from (
+      (select * from hits s where ${walked} order by ${order} limit ${limit} offset ${offset})
+      union all
+      (select * from (${members}) s where not (${walked}))
+    ) s`;
+}
+
 export interface SimCount {
   total: number;
   exact: boolean;
-  estimated: boolean;
 }
 
 /**
- * Counts matches up to the cap plus one, so a count never costs more than reading the cap; the
- * page's ORDER BY makes the planner walk the index the page walks. A count that still runs past
- * its time budget (rare combinations of filters) gives way to the planner's estimate.
+ * Counts matches up to the cap plus one, exactly, whatever the load: no ORDER BY, so the planner
+ * may answer from whichever index holds the filter's columns (index-only for the tenant, profile,
+ * blocked, MSU and unnamed filters), and never more than the cap plus one rows are read.
+ * A group filter counts from the group's members (groupSims).
  */
-export async function countSimsCapped(db: Db, parts: SQL[], sort: SimSort): Promise<SimCount> {
-  const order = simOrderBy(sort.column === 'company' ? { ...sort, column: 'added' } : sort);
-  const counts = parts.map(
-    (where) => sql`(select count(*)::int as n from (select 1 from sims s where ${where} order by ${order} limit ${SIM_COUNT_CAP + 1}) t)`,
-  );
-  try {
-    const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${SIM_COUNT_BUDGET_MS}`));
-      return queryRows<{ n: number }>(tx, sql`select (${sql.join(counts, sql` + `)})::int as n`);
-    });
-    const n = Number(rows[0]?.n ?? 0);
-    return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false, estimated: false } : { total: n, exact: true, estimated: false };
-  } catch (error) {
-    if (!isStatementTimeout(error)) throw error;
-    return { total: await estimateSims(db, parts), exact: false, estimated: true };
-  }
-}
-
-function isStatementTimeout(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '57014';
-}
-
-/** The planner's row estimate of each part, summed; cheap whatever the data. */
-async function estimateSims(db: Db, parts: SQL[]): Promise<number> {
-  let total = 0;
-  for (const where of parts) {
-    const rows = await queryRows<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      db,
-      sql`explain (format json) select 1 from sims s where ${where}`,
-    );
-    total += Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  }
-  return total;
+export async function countSimsCapped(db: Executor, criteria: SimCriteria): Promise<SimCount> {
+  const { group } = criteria.filter;
+  const matches = group === undefined ? sql`select 1 from sims s where ${simWhere(criteria)}` : groupSims(criteria, group, 'none');
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matches} limit ${SIM_COUNT_CAP + 1}) t`);
+  const n = Number(rows[0]?.n ?? 0);
+  return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
 }
 
 /** Whether a group belongs to one of the scope's companies (any company when the scope is all). */

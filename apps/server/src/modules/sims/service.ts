@@ -61,9 +61,14 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
     scope && scope.length > 1 && scope.length <= MERGE_COMPANIES_MAX && sort.column !== 'company'
       ? scope.map((companyId) => simWhere({ ...criteria, scope: [companyId] }))
       : [simWhere(criteria)];
+  const { group } = criteria.filter;
+  const page = () =>
+    group === undefined
+      ? repo.listSims(db, parts, effectiveSort, request.size, offset)
+      : repo.listGroupSims(db, criteria, group, effectiveSort, request.size, offset);
   const [rows, count] = await Promise.all([
-    offset < SIM_COUNT_CAP ? repo.listSims(db, parts, effectiveSort, request.size, offset) : [],
-    repo.countSimsCapped(db, parts, effectiveSort),
+    offset < SIM_COUNT_CAP ? page() : [],
+    repo.countSimsCapped(db, criteria),
   ]);
-  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, total_estimated: count.estimated };
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
 }

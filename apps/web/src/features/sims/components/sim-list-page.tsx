@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Skeleton } from 'primereact/skeleton';
 import { useQuery } from '@tanstack/react-query';
 import type { SimSelection } from '@cab/contract/queue';
 import { SIM_COUNT_CAP, type SimRow, type SimSortColumn } from '@cab/contract/sims';
@@ -59,12 +58,10 @@ export function Component() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const exact = list.data?.total_exact ?? true;
-  // Exact, "10,000+" when capped, or "≈ N" when the server estimated (spec: the UI says which).
+  // Exact up to the cap, "10,000+" beyond it (the server never estimates).
   const totalLabel = exact
     ? formatCount(total, i18n.language)
-    : list.data?.total_estimated
-      ? t('sims.estimatedCount', { count: formatCount(total, i18n.language) })
-      : t('sims.cappedCount', { count: formatCount(SIM_COUNT_CAP, i18n.language) });
+    : t('sims.cappedCount', { count: formatCount(SIM_COUNT_CAP, i18n.language) });
   const selectedIds = new Set(current.rows.map((row) => row.id));
   const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
 
@@ -129,16 +126,6 @@ export function Component() {
           <ColumnPicker settings={columns} onChange={changeColumns} />
         </div>
       </div>
-      {!exact && (
-        <div className="inline-message inline-message--warn" role="note" data-testid="sims-total-capped">
-          <i className="pi pi-info-circle" aria-hidden="true" />
-          <span>
-            {list.data?.total_estimated
-              ? t('sims.totalEstimated')
-              : t('sims.totalCapped', { cap: formatCount(SIM_COUNT_CAP, i18n.language) })}
-          </span>
-        </div>
-      )}
       <SelectionBar
         selectedCount={current.rows.length}
         allMatching={current.allMatching}
@@ -149,19 +136,14 @@ export function Component() {
         onSelectAllMatching={() => setSelection({ key: selectionKey, rows: current.rows, allMatching: true })}
         onClear={clearSelection}
       />
-      {list.isPending ? (
-        <div className="card" aria-busy="true" data-testid="sims-loading">
-          {Array.from({ length: 8 }, (_, index) => (
-            <Skeleton key={index} height="2rem" className="mb-2" />
-          ))}
-        </div>
-      ) : list.isError && !list.data ? (
+      {list.isError && !list.data ? (
         <LoadError card onRetry={() => void list.refetch()} />
       ) : (
         <SimsTable
+          placeholder={list.isPending}
           items={items}
           total={total}
-          loading={list.isFetching}
+          loading={list.isFetching && !list.isPending}
           state={state}
           columns={columns}
           selection={current.allMatching ? items : items.filter((row) => selectedIds.has(row.id))}
@@ -169,6 +151,13 @@ export function Component() {
           onPage={(pageIndex, pageSize) => update({ pageIndex, pageSize })}
           onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => update({ sortColumn, sortType })}
         />
+      )}
+      {/* Below the table: a note that appears with the rows must not push them down. */}
+      {!exact && (
+        <div className="inline-message inline-message--warn" role="note" data-testid="sims-total-capped">
+          <i className="pi pi-info-circle" aria-hidden="true" />
+          <span>{t('sims.totalCapped', { cap: formatCount(SIM_COUNT_CAP, i18n.language) })}</span>
+        </div>
       )}
     </div>
   );

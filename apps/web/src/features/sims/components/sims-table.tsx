@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
+import { Skeleton } from 'primereact/skeleton';
 import {
   DataTable,
   type DataTableBodyRowPassThroughMethodOptions,
@@ -50,7 +51,16 @@ const CELL: Record<SimColumn, (row: SimRow) => React.ReactNode> = {
   added: (row) => formatUnixDate(row.added),
 };
 
+/** A row of the first load's placeholder table (only its id is read: the cells are skeletons). */
+const PLACEHOLDER_ROW: SimRow = {
+  id: 0, iccid: '', msisdn: '', name: null, profile: 'BK', block_type: 'none', company_id: 0, company_name: '',
+  msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0,
+};
+const placeholderCell = () => <Skeleton height="1rem" />;
+
 interface SimsTableProps {
+  /** First load: the same table (header, a page of rows, paginator) with skeleton cells, so nothing moves when the rows arrive. */
+  placeholder?: boolean;
   items: SimRow[];
   total: number;
   loading: boolean;
@@ -65,7 +75,10 @@ interface SimsTableProps {
 /** The cards table: lazy, paged and sorted on the server (pageIndex one-based in the state). */
 export function SimsTable(props: SimsTableProps) {
   const { t } = useTranslation();
-  const { state, items } = props;
+  const { state } = props;
+  const items = props.placeholder
+    ? Array.from({ length: state.pageSize }, (_, index) => ({ ...PLACEHOLDER_ROW, id: -(index + 1) }))
+    : props.items;
   const sortField = state.sortColumn
     ? (Object.keys(SORT_FIELD) as SimColumn[]).find((column) => SORT_FIELD[column] === state.sortColumn)
     : undefined;
@@ -78,7 +91,11 @@ export function SimsTable(props: SimsTableProps) {
   }
 
   return (
-    <div data-testid="sims-table" className="sims-table">
+    <div
+      data-testid={props.placeholder ? 'sims-loading' : 'sims-table'}
+      aria-busy={props.placeholder ? true : undefined}
+      className="sims-table"
+    >
       <DataTable
         value={items}
         dataKey="id"
@@ -107,7 +124,7 @@ export function SimsTable(props: SimsTableProps) {
             const context = (options as unknown as DataTableBodyRowPassThroughMethodOptions<SimRow[]> | undefined)
               ?.context;
             const row = context ? items[context.index] : undefined;
-            return row ? { 'data-testid': 'sims-row', 'data-sim-id': row.id } : {};
+            return row && !props.placeholder ? { 'data-testid': 'sims-row', 'data-sim-id': row.id } : {};
           },
         }}
       >
@@ -117,7 +134,7 @@ export function SimsTable(props: SimsTableProps) {
             key={column}
             field={column}
             header={t(`sims.col.${column}`)}
-            body={CELL[column]}
+            body={props.placeholder ? placeholderCell : CELL[column]}
             sortable={column in SORT_FIELD}
             className={`col-${column}`}
           />

@@ -1,0 +1,2 @@
+CREATE INDEX "sims_company_state_idx" ON "sims" USING btree ("company_id","is_blocked","profile","block_type");--> statement-breakpoint
+CREATE INDEX "sims_company_unnamed_idx" ON "sims" USING btree ("company_id","is_blocked","profile","block_type") WHERE "sims"."name" is null or "sims"."name" = '';
