@@ -101,6 +101,10 @@ export const FIELD_MESSAGES = {
   unknownField: { ru: 'Неизвестное поле', en: 'Unknown field' },
   notifyEmail: { ru: 'Введите e-mail в виде user@domain', en: 'Enter an e-mail as user@domain' },
   notifyWebhook: { ru: 'Введите адрес http:// или https://', en: 'Enter an http:// or https:// address' },
+  notifyWebhookAddress: {
+    ru: 'Этот адрес недоступен для уведомлений: укажите публичный адрес http(s) без имени пользователя и пароля',
+    en: 'This address cannot receive notifications: enter a public http(s) address without a user name or password',
+  },
   notifyWhatsapp: {
     ru: 'Введите номер в международном формате: + и от 8 до 15 цифр',
     en: 'Enter the number in international format: + and 8 to 15 digits',
