@@ -1,4 +1,5 @@
 import { ErrorBody } from '@cab/contract/errors';
+import { REGISTRATION_COMPANY_CHECKS_MAX } from '@cab/contract/registration';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -169,6 +170,40 @@ describe('registration', () => {
     expect(duplicate.json<ErrorBody>()).toMatchObject({ code: 'company_exists', message: 'Компания с таким идентификатором уже зарегистрирована' });
     // Saving its own number again is no conflict.
     expect((await post(t.app, '/api/registration/company', { unique_id: 'RU-7701' }, { token: first.token })).statusCode).toBe(200);
+  });
+
+  it('checks at most REGISTRATION_COMPANY_CHECKS_MAX tax numbers per registration, and names no company', async () => {
+    const holder = await start();
+    expect((await post(t.app, '/api/registration/company', { unique_id: 'HELD-4242' }, { token: holder.token })).statusCode).toBe(200);
+    const prober = await start();
+    const save = (uniqueId: string) => post(t.app, '/api/registration/company', { unique_id: uniqueId }, { token: prober.token });
+    const taken = await save('HELD-4242');
+    expect(taken.statusCode).toBe(409);
+    expect(Object.keys(taken.json<ErrorBody>()).sort()).toEqual(['code', 'message']);
+    expect(taken.body).not.toContain(holder.email);
+    expect((await save('FREE-0001')).statusCode).toBe(200);
+    // Saving the number it holds again checks nothing.
+    expect((await save('FREE-0001')).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 2; i <= REGISTRATION_COMPANY_CHECKS_MAX + 1; i += 1) statuses.push((await save(`FREE-${String(i).padStart(4, '0')}`)).statusCode);
+    expect(statuses.slice(0, REGISTRATION_COMPANY_CHECKS_MAX - 2)).toEqual(Array(REGISTRATION_COMPANY_CHECKS_MAX - 2).fill(200));
+    const capped = await save('HELD-4242');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json<ErrorBody>().code).toBe('rate_limited');
+    expect(statuses.at(-1)).toBe(429);
+    // Its own number stays saved and the wizard goes on.
+    const status = await post(t.app, '/api/registration/status', {}, { token: prober.token });
+    expect(status.json<{ result: { unique_id: string } }>().result.unique_id).toBe(`FREE-${String(REGISTRATION_COMPANY_CHECKS_MAX - 1).padStart(4, '0')}`);
+  });
+
+  it('tells a finished company only that it is finished, never whether a number is taken', async () => {
+    const admin = await login(t.app, 'admin@demo.local');
+    const holder = await start();
+    await post(t.app, '/api/registration/company', { unique_id: 'HELD-5151' }, { token: holder.token });
+    for (const uniqueId of ['HELD-5151', 'FREE-5151']) {
+      const res = await post(t.app, '/api/registration/company', { unique_id: uniqueId }, { token: admin.token });
+      expect(res.json<ErrorBody>().code).toBe('registration_already_complete');
+    }
   });
 
   it('confirms the phone only with the right digits of the latest call, within the attempt limit', async () => {

@@ -26,6 +26,11 @@ export const PHONE_CODE_LENGTH = 4;
 /** How long a call's code can be entered, and how many tries it allows. */
 export const PHONE_CODE_TTL_SECONDS = 600;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/**
+ * Tax numbers one registration may check on the Company step (each new number saved is a check):
+ * enough for typos, too few to probe which companies are registered.
+ */
+export const REGISTRATION_COMPANY_CHECKS_MAX = 10;
 
 export const Country = z.object({ code: z.string(), name_ru: z.string(), name_en: z.string() });
 export type Country = z.infer<typeof Country>;

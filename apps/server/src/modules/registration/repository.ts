@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
+import { auditLog, companies, users } from '../../db/schema.js';
 import { phoneConfirmations } from '../../db/schema-accounts.js';
 
 export interface RegistrationRow {
@@ -147,4 +147,16 @@ export async function markConfirmed(db: Executor, companyId: number, id: number)
     .update(phoneConfirmations)
     .set({ confirmedAt: new Date() })
     .where(and(eq(phoneConfirmations.companyId, companyId), eq(phoneConfirmations.id, id)));
+}
+
+/** Audit action of one tax-number check on the Company step. */
+export const COMPANY_CHECK_ACTION = 'registration_company_check';
+
+/** Tax numbers this registration has checked so far (its audit rows, indexed by company). */
+export async function countCompanyChecks(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, COMPANY_CHECK_ACTION)));
+  return Number(row?.n ?? 0);
 }

@@ -79,7 +79,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
   r.post(
     ACCOUNT_API.registrationCompany,
     { config: step, schema: { ...schema, body: RegisterCompanyRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id) }),
+    async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id, request.ip) }),
   );
   r.post(
     ACCOUNT_API.registrationAdministrator,

@@ -4,6 +4,7 @@ import {
   COMPANY_TYPES,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_TTL_SECONDS,
+  REGISTRATION_COMPANY_CHECKS_MAX,
   firstOpenStep,
   type RegisterAdministratorRequest,
   type RegisterPhoneCallRequest,
@@ -101,16 +102,31 @@ export async function saveCompanyType(db: Db, principal: Principal, companyType:
   return saveCompanyStep(db, principal, { companyType });
 }
 
-/** Company step: the tax number must not belong to another company (the web shows the company check dialog). */
-export async function saveCompany(db: Db, principal: Principal, uniqueId: string): Promise<RegisterStatus> {
+/**
+ * Company step: the tax number must not belong to another company. The registrant is told so (the
+ * web's company check dialog) but not which company; each new number counts as a check, and past
+ * REGISTRATION_COMPANY_CHECKS_MAX a registration may check no more (429), so the step cannot be used
+ * to probe which tax numbers are registered. Saving the number it already holds checks nothing.
+ */
+export async function saveCompany(db: Db, principal: Principal, uniqueId: string, ip: string): Promise<RegisterStatus> {
   const taxNumber = uniqueId.toUpperCase();
-  if (await repo.taxNumberTaken(db, taxNumber, principal.companyId)) throw new AppError('company_exists');
+  const row = await loadRegistration(db, principal);
+  // A finished company is told only that, never whether a number is taken.
+  if (row.registrationComplete) throw new AppError('registration_already_complete');
+  if (row.taxNumber !== taxNumber) await checkTaxNumber(db, principal, taxNumber, ip);
   try {
     return await saveCompanyStep(db, principal, { taxNumber });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('company_exists');
     throw error;
   }
+}
+
+async function checkTaxNumber(db: Db, principal: Principal, taxNumber: string, ip: string): Promise<void> {
+  // Counted before looking, and the count read after its own row: parallel tries cannot pass the cap.
+  await insertAudit(db, { companyId: principal.companyId, userId: principal.userId, action: repo.COMPANY_CHECK_ACTION, ip });
+  if ((await repo.countCompanyChecks(db, principal.companyId)) > REGISTRATION_COMPANY_CHECKS_MAX) throw new AppError('rate_limited');
+  if (await repo.taxNumberTaken(db, taxNumber, principal.companyId)) throw new AppError('company_exists');
 }
 
 export async function saveAdministrator(db: Db, principal: Principal, body: RegisterAdministratorRequest): Promise<RegisterStatus> {
