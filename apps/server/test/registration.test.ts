@@ -25,10 +25,26 @@ afterAll(async () => {
 let seq = 0;
 const newEmail = () => `reg-${Date.now()}-${++seq}@example.test`;
 
+/** A public call from a client address of its own: this file starts more registrations than one address may a minute. */
+const publicPost = (url: string, body: unknown, lang: 'ru' | 'en' = 'en') =>
+  t.app.inject({ method: 'POST', url: `${url}?lang=${lang}`, remoteAddress: `192.0.2.${++seq % 250}`, payload: body as Record<string, unknown> });
+
+/** The token of the registration link mailed to `email` (the latest such mail). */
+async function mailedToken(email: string): Promise<string> {
+  const mail = await waitForValue(() => smtp.received.findLast((m) => m.to.includes(email) && mailBody(m.raw).includes('/register?token=')));
+  const match = /\/register\?token=([A-Za-z0-9_-]+)/.exec(mailBody(mail.raw));
+  if (!match?.[1]) throw new Error(`no link in mail: ${mail.raw}`);
+  return match[1];
+}
+
+/** Welcome (answers ok), then the mailed link: it opens the registration's session, like a login. */
 async function start(email = newEmail(), lang: 'ru' | 'en' = 'en') {
-  const response = await post(t.app, '/api/register/start', { email, password: 'secret-pass-1' }, { lang });
+  const response = await publicPost('/api/register/start', { email, password: 'secret-pass-1' }, lang);
   expect(response.statusCode, response.body).toBe(200);
-  return { email, ...response.json<{ result: { token: string; refresh_token: string; id: number } }>().result };
+  expect(response.json()).toEqual({ result: { ok: true } });
+  const confirmed = await publicPost('/api/register/confirm', { token: await mailedToken(email) }, lang);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { email, ...confirmed.json<{ result: { token: string; refresh_token: string; id: number } }>().result };
 }
 
 /** The code the telephony simulator "showed" for a phone: the last 4 digits of its latest number. */
@@ -90,7 +106,7 @@ describe('registration', () => {
 
     const finish = await post(t.app, '/api/registration/finish', {}, { token: session.token });
     expect(finish.statusCode, finish.body).toBe(200);
-    const mail = await waitForValue(() => smtp.received.find((m) => m.to.includes(session.email)));
+    const mail = await waitForValue(() => smtp.received.find((m) => m.to.includes(session.email) && mailBody(m.raw).includes('/login')));
     const text = mailBody(mail.raw);
     expect(text).toContain('Acme IoT GmbH');
     expect(text).toContain('https://cabinet.example.test/login');
@@ -127,11 +143,60 @@ describe('registration', () => {
     expect(response.json<ErrorBody>()).toMatchObject({ code: 'registration_steps_missing', message: 'Please complete every registration step' });
   });
 
-  it('needs a token for the steps and refuses an e-mail already registered', async () => {
+  it('needs a token for the steps', async () => {
     expect((await post(t.app, '/api/registration/status', {})).statusCode).toBe(401);
-    const taken = await post(t.app, '/api/register/start', { email: 'ADMIN@demo.local', password: 'secret-pass-1' }, { lang: 'ru' });
+  });
+
+  it('answers a registered e-mail exactly like a new one, and tells only its owner', async () => {
+    const fresh = newEmail();
+    const known = await post(t.app, '/api/register/start', { email: 'ADMIN@demo.local', password: 'secret-pass-1' }, { lang: 'ru' });
+    const unknown = await post(t.app, '/api/register/start', { email: fresh, password: 'secret-pass-1' }, { lang: 'ru' });
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect(known.json()).toEqual({ result: { ok: true } });
+    const notice = await waitForValue(() => smtp.received.findLast((m) => m.to.includes('admin@demo.local')));
+    const text = mailBody(notice.raw);
+    expect(text).toContain('Кто-то пытался зарегистрироваться');
+    expect(text).toContain('https://cabinet.example.test/forgot');
+    expect(text).not.toContain('token=');
+    expect(await mailedToken(fresh)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // The owner's password and account are untouched.
+    expect((await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'secret-pass-1' })).statusCode).toBe(401);
+  });
+
+  it('awaits the same work for a registered and a new e-mail: what follows the answer cannot show in it', async () => {
+    // Storing a new registration fails; the answer must not wait for (or show) that.
+    await t.database.db.execute(sql`create function refuse_registration() returns trigger language plpgsql as $$
+      begin raise exception 'storage down'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_registration before insert on registration_requests for each row execute function refuse_registration()`,
+    );
+    try {
+      const unknown = await post(t.app, '/api/register/start', { email: newEmail(), password: 'secret-pass-1' });
+      const known = await post(t.app, '/api/register/start', { email: 'viewer@demo.local', password: 'secret-pass-1' });
+      expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_registration on registration_requests`);
+      await t.database.db.execute(sql`drop function refuse_registration()`);
+    }
+  });
+
+  it('opens a link once, and names the e-mail taken only to the mailbox that got the link', async () => {
+    const email = newEmail();
+    const first = await post(t.app, '/api/register/start', { email, password: 'secret-pass-1' });
+    expect(first.statusCode).toBe(200);
+    const token = await mailedToken(email);
+    const again = await post(t.app, '/api/register/start', { email, password: 'secret-pass-2' });
+    expect(again.statusCode).toBe(200);
+    const second = await waitForValue(async () => {
+      const latest = await mailedToken(email);
+      return latest !== token ? latest : undefined;
+    });
+    expect((await post(t.app, '/api/register/confirm', { token })).statusCode).toBe(200);
+    expect((await post(t.app, '/api/register/confirm', { token })).json<ErrorBody>().code).toBe('reset_link_invalid');
+    const taken = await post(t.app, '/api/register/confirm', { token: second });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json<ErrorBody>()).toMatchObject({ code: 'email_taken', message: 'Пользователь с таким e-mail уже зарегистрирован' });
+    expect(taken.json<ErrorBody>().code).toBe('email_taken');
+    expect((await post(t.app, '/api/register/confirm', { token: 'no-such-link' })).statusCode).toBe(400);
   });
 
   it('validates every field with localized texts', async () => {

@@ -43,6 +43,14 @@ export const RegisterStartRequest = z.strictObject({
 });
 export type RegisterStartRequest = z.infer<typeof RegisterStartRequest>;
 
+/**
+ * Welcome answers {ok:true} whether or not the e-mail is registered (so it tells no one which are):
+ * a new address gets a link that opens the registration, a registered one a notice to its owner.
+ */
+export const REGISTRATION_LINK_TTL_SECONDS = 24 * 3600;
+export const RegisterConfirmRequest = z.strictObject({ token: z.string().min(1).max(200) });
+export type RegisterConfirmRequest = z.infer<typeof RegisterConfirmRequest>;
+
 export const RegisterJurisdictionRequest = z.strictObject({ country: z.string().regex(/^[A-Z]{2}$/) });
 export type RegisterJurisdictionRequest = z.infer<typeof RegisterJurisdictionRequest>;
 

@@ -211,6 +211,24 @@ export const REGISTRATION_MAIL = {
   },
 } satisfies Record<string, Texts>;
 
+/** Welcome step, a new address: the link that opens the registration. */
+export const REGISTRATION_LINK_MAIL = {
+  subject: { ru: 'Продолжите регистрацию в кабинете SIM-карт', en: 'Continue your registration in the SIM cabinet' },
+  text: {
+    ru: 'Чтобы продолжить регистрацию компании, откройте ссылку:\n\n{link}\n\nСсылка действует 24 часа и только один раз. Если вы не регистрировались, просто проигнорируйте это письмо.',
+    en: 'To continue registering your company, open this link:\n\n{link}\n\nThe link works once, within 24 hours. If you did not register, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;
+
+/** Welcome step, an address already registered: its owner is told, the one who typed it is not. */
+export const REGISTRATION_EXISTS_MAIL = {
+  subject: { ru: 'Попытка регистрации с вашим адресом', en: 'Someone tried to register with your address' },
+  text: {
+    ru: 'Кто-то пытался зарегистрироваться в кабинете SIM-карт с вашим адресом e-mail. Если это были вы, войдите:\n\n{login}\n\nили восстановите пароль:\n\n{forgot}\n\nЕсли это были не вы, просто проигнорируйте это письмо.',
+    en: 'Someone tried to register in the SIM cabinet with your e-mail address. If it was you, sign in:\n\n{login}\n\nor reset your password:\n\n{forgot}\n\nIf it was not you, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;
+
 /** The mail with a password generated for a user (new user, or "e-mail a new password"). */
 export const NEW_PASSWORD_MAIL = {
   subject: { ru: 'Ваш пароль для входа в кабинет', en: 'Your password for the cabinet' },

@@ -7,6 +7,7 @@ import {
   RegisterAdministratorRequest,
   RegisterCompanyRequest,
   RegisterCompanyTypeRequest,
+  RegisterConfirmRequest,
   RegisterJurisdictionRequest,
   RegisterPhoneCallRequest,
   RegisterPhoneCallResult,
@@ -21,6 +22,7 @@ import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import type { ClientInfo } from '../auth/service.js';
 import { COUNTRIES } from './countries.js';
 import * as service from './service.js';
+import { confirmRegistration, startRegistration } from './start.js';
 
 const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
 /**
@@ -55,10 +57,21 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
     ACCOUNT_API.registerStart,
     {
       config: { public: true, rateLimit: PUBLIC_LIMIT },
-      schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
+      schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
+    },
+    async (request) => {
+      await startRegistration({ ...deps, log: request.log }, request.body, requestLang(request));
+      return { result: { ok: true as const } };
+    },
+  );
+  r.post(
+    ACCOUNT_API.registerConfirm,
+    {
+      config: { public: true, rateLimit: PUBLIC_LIMIT },
+      schema: { ...schema, body: RegisterConfirmRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
     },
     async (request) => ({
-      result: await service.startRegistration({ ...deps, log: request.log }, request.body, requestLang(request), clientInfo(request)),
+      result: await confirmRegistration({ ...deps, log: request.log }, request.body.token, clientInfo(request)),
     }),
   );
   r.post(

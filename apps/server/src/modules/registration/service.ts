@@ -1,4 +1,3 @@
-import type { LoginResult } from '@cab/contract/auth';
 import type { Lang } from '@cab/contract/constants';
 import {
   COMPANY_TYPES,
@@ -9,11 +8,9 @@ import {
   type RegisterAdministratorRequest,
   type RegisterPhoneCallRequest,
   type RegisterPhoneCallResult,
-  type RegisterStartRequest,
   type RegisterStatus,
 } from '@cab/contract/registration';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../delivery/mail.js';
@@ -37,28 +34,9 @@ export interface RegistrationDeps {
 }
 
 /** A unique index said no: someone registered the same e-mail or tax number a moment earlier. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const codeOf = (value: unknown) => (typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined);
   return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
-}
-
-/** Welcome step: a company with an unfinished registration, its admin, and a session (like login). */
-export async function startRegistration(deps: RegistrationDeps, body: RegisterStartRequest, lang: Lang, client: ClientInfo): Promise<LoginResult> {
-  if (await repo.emailTaken(deps.db, body.email)) throw new AppError('email_taken', { email: 'invalid' });
-  const passwordHash = await hashPassword(body.password);
-  let created: { companyId: number; userId: number };
-  try {
-    created = await deps.db.transaction(async (tx) => {
-      const ids = await repo.insertUnfinishedCompany(tx, { email: body.email, passwordHash, lang });
-      await insertAudit(tx, { companyId: ids.companyId, userId: ids.userId, action: 'registration_start', ip: client.ip });
-      return ids;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('email_taken', { email: 'invalid' });
-    throw error;
-  }
-  const pair = await deps.auth.startSession({ userId: created.userId, companyId: created.companyId, role: 'admin', impersonatorId: null }, client);
-  return { ...pair, id: created.userId };
 }
 
 async function loadRegistration(db: Db, principal: Principal): Promise<repo.RegistrationRow> {
