@@ -216,7 +216,8 @@ describe('password recovery without SMTP', () => {
     const logger = Fastify({ logger: { level: 'warn', stream } });
     const db = local.database.db;
     const mailer = createMailer({ smtpUrl: undefined, db, log: logger.log });
-    await requestReset({ db, bus: local.bus, mailer, log: logger.log }, { email: 'viewer@demo.local' }, { origin: 'https://c.example', ip: '::1' });
+    const issue = await requestReset({ db, bus: local.bus, mailer, log: logger.log }, { email: 'viewer@demo.local' }, { origin: 'https://c.example', ip: '::1' });
+    await issue?.();
     const text = await waitForValue(async () => {
       const [row] = await queryRows<{ text: string }>(db, sql`select text from outbox_mail where "to" = 'viewer@demo.local'`);
       return row?.text;

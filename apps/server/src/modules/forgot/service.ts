@@ -27,15 +27,17 @@ export interface ForgotClient {
 
 /**
  * Answers the same whether or not the e-mail is known, in the same time: the request awaits one
- * lookup either way; storing the link, the audit row and the mail happen after the answer, so
- * neither their latency nor a failure among them tells an existing address from an unknown one.
+ * lookup either way and answers the work that follows (storing the link, the audit row, the mail),
+ * which the route runs after its answer, so neither its latency nor a failure in it tells an
+ * existing address from an unknown one.
  */
-export async function requestReset(deps: ForgotDeps, request: ForgotRequest, client: ForgotClient): Promise<void> {
+export async function requestReset(
+  deps: ForgotDeps,
+  request: ForgotRequest,
+  client: ForgotClient,
+): Promise<(() => Promise<void>) | undefined> {
   const user = await repo.findActiveUserByEmail(deps.db, request.email);
-  if (!user) return;
-  issueReset(deps, user, client).catch((error: unknown) => {
-    deps.log.error({ err: error, userId: user.id }, 'password reset link not issued');
-  });
+  return user ? () => issueReset(deps, user, client) : undefined;
 }
 
 /** A new link retires the user's older ones: only the latest mail works. */

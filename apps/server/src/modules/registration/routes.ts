@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
+import { afterReplyHook, runAfterReply } from '../../http/after-reply.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import type { ClientInfo } from '../auth/service.js';
 import { COUNTRIES } from './countries.js';
@@ -57,10 +58,11 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
     ACCOUNT_API.registerStart,
     {
       config: { public: true, rateLimit: PUBLIC_LIMIT },
+      onResponse: afterReplyHook,
       schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
     },
     async (request) => {
-      await startRegistration({ ...deps, log: request.log }, request.body, requestLang(request));
+      runAfterReply(request, await startRegistration({ ...deps, log: request.log }, request.body, requestLang(request)));
       return { result: { ok: true as const } };
     },
   );

@@ -13,14 +13,18 @@ import { isUniqueViolation, type RegistrationDeps } from './service.js';
 /**
  * Welcome step. The answer and the work awaited are the same whether or not the e-mail is registered
  * — one lookup and one password hash — so neither tells anyone which addresses have accounts. Then,
- * after the answer: a new address gets a link that opens the registration; a registered one gets a
+ * after the answer (the route runs the work this answers): a new address gets a link that opens the registration; a registered one gets a
  * notice to its owner ("if it was you, sign in or reset your password").
  */
-export async function startRegistration(deps: RegistrationDeps, body: RegisterStartRequest, lang: Lang): Promise<void> {
+export async function startRegistration(
+  deps: RegistrationDeps,
+  body: RegisterStartRequest,
+  lang: Lang,
+): Promise<() => Promise<void>> {
   const owner = await repo.registeredEmail(deps.db, body.email);
   const passwordHash = await hashPassword(body.password);
-  const work = owner ? mailOwner(deps, owner, lang) : mailLink(deps, { email: body.email, passwordHash, lang });
-  work.catch((error: unknown) => deps.log.error({ err: error }, 'registration start mail failed'));
+  // The route runs this after its answer has gone out.
+  return owner ? () => mailOwner(deps, owner, lang) : () => mailLink(deps, { email: body.email, passwordHash, lang });
 }
 
 async function mailLink(deps: RegistrationDeps, request: { email: string; passwordHash: string; lang: Lang }): Promise<void> {
