@@ -1,19 +1,22 @@
 import { ErrorBody } from '@cab/contract/errors';
-import { REGISTRATION_COMPANY_CHECKS_MAX } from '@cab/contract/registration';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { mailBody, SmtpSink } from './support/smtp-sink.js';
 import { waitForValue } from './support/wait.js';
+import { registrationClient } from './support/registration.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 
 let smtp: SmtpSink;
 let t: TestApp;
 
+let start: ReturnType<typeof registrationClient>['start'];
+
 beforeAll(async () => {
   smtp = await SmtpSink.start();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cabinet.example.test/' } });
+  ({ start } = registrationClient(t, smtp));
 });
 afterAll(async () => {
   await t.close();
@@ -21,31 +24,6 @@ afterAll(async () => {
 });
 
 
-
-let seq = 0;
-const newEmail = () => `reg-${Date.now()}-${++seq}@example.test`;
-
-/** A public call from a client address of its own: this file starts more registrations than one address may a minute. */
-const publicPost = (url: string, body: unknown, lang: 'ru' | 'en' = 'en') =>
-  t.app.inject({ method: 'POST', url: `${url}?lang=${lang}`, remoteAddress: `192.0.2.${++seq % 250}`, payload: body as Record<string, unknown> });
-
-/** The token of the registration link mailed to `email` (the latest such mail). */
-async function mailedToken(email: string): Promise<string> {
-  const mail = await waitForValue(() => smtp.received.findLast((m) => m.to.includes(email) && mailBody(m.raw).includes('/register?token=')));
-  const match = /\/register\?token=([A-Za-z0-9_-]+)/.exec(mailBody(mail.raw));
-  if (!match?.[1]) throw new Error(`no link in mail: ${mail.raw}`);
-  return match[1];
-}
-
-/** Welcome (answers ok), then the mailed link: it opens the registration's session, like a login. */
-async function start(email = newEmail(), lang: 'ru' | 'en' = 'en') {
-  const response = await publicPost('/api/register/start', { email, password: 'secret-pass-1' }, lang);
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.json()).toEqual({ result: { ok: true } });
-  const confirmed = await publicPost('/api/register/confirm', { token: await mailedToken(email) }, lang);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { email, ...confirmed.json<{ result: { token: string; refresh_token: string; id: number } }>().result };
-}
 
 /** The code the telephony simulator "showed" for a phone: the last 4 digits of its latest number. */
 async function simulatedCode(phone: string): Promise<string> {
@@ -147,58 +125,6 @@ describe('registration', () => {
     expect((await post(t.app, '/api/registration/status', {})).statusCode).toBe(401);
   });
 
-  it('answers a registered e-mail exactly like a new one, and tells only its owner', async () => {
-    const fresh = newEmail();
-    const known = await post(t.app, '/api/register/start', { email: 'ADMIN@demo.local', password: 'secret-pass-1' }, { lang: 'ru' });
-    const unknown = await post(t.app, '/api/register/start', { email: fresh, password: 'secret-pass-1' }, { lang: 'ru' });
-    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
-    expect(known.json()).toEqual({ result: { ok: true } });
-    const notice = await waitForValue(() => smtp.received.findLast((m) => m.to.includes('admin@demo.local')));
-    const text = mailBody(notice.raw);
-    expect(text).toContain('Кто-то пытался зарегистрироваться');
-    expect(text).toContain('https://cabinet.example.test/forgot');
-    expect(text).not.toContain('token=');
-    expect(await mailedToken(fresh)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    // The owner's password and account are untouched.
-    expect((await post(t.app, '/api/login', { email: 'admin@demo.local', password: 'secret-pass-1' })).statusCode).toBe(401);
-  });
-
-  it('awaits the same work for a registered and a new e-mail: what follows the answer cannot show in it', async () => {
-    // Storing a new registration fails; the answer must not wait for (or show) that.
-    await t.database.db.execute(sql`create function refuse_registration() returns trigger language plpgsql as $$
-      begin raise exception 'storage down'; end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_registration before insert on registration_requests for each row execute function refuse_registration()`,
-    );
-    try {
-      const unknown = await post(t.app, '/api/register/start', { email: newEmail(), password: 'secret-pass-1' });
-      const known = await post(t.app, '/api/register/start', { email: 'viewer@demo.local', password: 'secret-pass-1' });
-      expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
-    } finally {
-      await t.database.db.execute(sql`drop trigger refuse_registration on registration_requests`);
-      await t.database.db.execute(sql`drop function refuse_registration()`);
-    }
-  });
-
-  it('opens a link once, and names the e-mail taken only to the mailbox that got the link', async () => {
-    const email = newEmail();
-    const first = await post(t.app, '/api/register/start', { email, password: 'secret-pass-1' });
-    expect(first.statusCode).toBe(200);
-    const token = await mailedToken(email);
-    const again = await post(t.app, '/api/register/start', { email, password: 'secret-pass-2' });
-    expect(again.statusCode).toBe(200);
-    const second = await waitForValue(async () => {
-      const latest = await mailedToken(email);
-      return latest !== token ? latest : undefined;
-    });
-    expect((await post(t.app, '/api/register/confirm', { token })).statusCode).toBe(200);
-    expect((await post(t.app, '/api/register/confirm', { token })).json<ErrorBody>().code).toBe('reset_link_invalid');
-    const taken = await post(t.app, '/api/register/confirm', { token: second });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json<ErrorBody>().code).toBe('email_taken');
-    expect((await post(t.app, '/api/register/confirm', { token: 'no-such-link' })).statusCode).toBe(400);
-  });
-
   it('validates every field with localized texts', async () => {
     const short = await post(t.app, '/api/register/start', { email: 'not-an-email', password: 'short' }, { lang: 'ru' });
     expect(short.statusCode).toBe(400);
@@ -235,40 +161,6 @@ describe('registration', () => {
     expect(duplicate.json<ErrorBody>()).toMatchObject({ code: 'company_exists', message: 'Компания с таким идентификатором уже зарегистрирована' });
     // Saving its own number again is no conflict.
     expect((await post(t.app, '/api/registration/company', { unique_id: 'RU-7701' }, { token: first.token })).statusCode).toBe(200);
-  });
-
-  it('checks at most REGISTRATION_COMPANY_CHECKS_MAX tax numbers per registration, and names no company', async () => {
-    const holder = await start();
-    expect((await post(t.app, '/api/registration/company', { unique_id: 'HELD-4242' }, { token: holder.token })).statusCode).toBe(200);
-    const prober = await start();
-    const save = (uniqueId: string) => post(t.app, '/api/registration/company', { unique_id: uniqueId }, { token: prober.token });
-    const taken = await save('HELD-4242');
-    expect(taken.statusCode).toBe(409);
-    expect(Object.keys(taken.json<ErrorBody>()).sort()).toEqual(['code', 'message']);
-    expect(taken.body).not.toContain(holder.email);
-    expect((await save('FREE-0001')).statusCode).toBe(200);
-    // Saving the number it holds again checks nothing.
-    expect((await save('FREE-0001')).statusCode).toBe(200);
-    const statuses: number[] = [];
-    for (let i = 2; i <= REGISTRATION_COMPANY_CHECKS_MAX + 1; i += 1) statuses.push((await save(`FREE-${String(i).padStart(4, '0')}`)).statusCode);
-    expect(statuses.slice(0, REGISTRATION_COMPANY_CHECKS_MAX - 2)).toEqual(Array(REGISTRATION_COMPANY_CHECKS_MAX - 2).fill(200));
-    const capped = await save('HELD-4242');
-    expect(capped.statusCode).toBe(429);
-    expect(capped.json<ErrorBody>().code).toBe('rate_limited');
-    expect(statuses.at(-1)).toBe(429);
-    // Its own number stays saved and the wizard goes on.
-    const status = await post(t.app, '/api/registration/status', {}, { token: prober.token });
-    expect(status.json<{ result: { unique_id: string } }>().result.unique_id).toBe(`FREE-${String(REGISTRATION_COMPANY_CHECKS_MAX - 1).padStart(4, '0')}`);
-  });
-
-  it('tells a finished company only that it is finished, never whether a number is taken', async () => {
-    const admin = await login(t.app, 'admin@demo.local');
-    const holder = await start();
-    await post(t.app, '/api/registration/company', { unique_id: 'HELD-5151' }, { token: holder.token });
-    for (const uniqueId of ['HELD-5151', 'FREE-5151']) {
-      const res = await post(t.app, '/api/registration/company', { unique_id: uniqueId }, { token: admin.token });
-      expect(res.json<ErrorBody>().code).toBe('registration_already_complete');
-    }
   });
 
   it('confirms the phone only with the right digits of the latest call, within the attempt limit', async () => {
