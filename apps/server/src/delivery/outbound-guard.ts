@@ -37,8 +37,8 @@ export interface OutboundAnswer {
 
 const READ_LIMIT_BYTES = 16 * 1024;
 
-/** The address to connect to: the first of the host's addresses, all of which passed the check. */
-export async function resolveOutbound(url: URL, policy: OutboundPolicy): Promise<LookupAddress> {
+/** The addresses to connect to: all of the host's addresses, each of which passed the check. */
+export async function resolveOutbound(url: URL, policy: OutboundPolicy): Promise<LookupAddress[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('refused_address');
   if (url.username || url.password) throw new OutboundError('refused_address');
   const allowed = isAllowedHost(url, policy.allowHosts);
@@ -49,26 +49,29 @@ export async function resolveOutbound(url: URL, policy: OutboundPolicy): Promise
   } catch {
     throw new OutboundError('connection_failed');
   }
-  const [first] = addresses;
-  if (!first) throw new OutboundError('connection_failed');
+  if (addresses.length === 0) throw new OutboundError('connection_failed');
   // One private address among public ones is refused too: the connection could land on any of them.
   if (!allowed && !addresses.every((a) => isPublicAddress(a.address))) throw new OutboundError('refused_address');
-  return first;
+  return addresses;
 }
 
-/** A lookup that answers only the checked address, whatever the resolver would say now. */
-function pinnedLookup(pinned: LookupAddress) {
+/**
+ * A lookup that answers only the checked addresses, whatever the resolver would say now (all of them
+ * when the socket asks for all, to try each family in turn; else the first).
+ */
+function pinnedLookup(pinned: LookupAddress[]) {
   return (
     _hostname: string,
     options: LookupOptions,
     callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
-    if (options.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
+    const [first] = pinned;
+    if (options.all || !first) callback(null, pinned);
+    else callback(null, first.address, first.family);
   };
 }
 
-function send(url: URL, pinned: LookupAddress, body: string, headers: Record<string, string>, signal: AbortSignal) {
+function send(url: URL, pinned: LookupAddress[], body: string, headers: Record<string, string>, signal: AbortSignal) {
   return new Promise<OutboundAnswer>((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
