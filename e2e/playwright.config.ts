@@ -37,6 +37,8 @@ export default defineConfig({
       DEMO_PASSWORD: 'demo',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The webhook flow's receiver listens on loopback, which the outbound guard refuses unless allow-listed.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Deterministic simulated network for the SIM flows: no random failures (results, SIM page network
       // card), no background activity (random MSU blocks, sim_update refetches), frequent progress events.

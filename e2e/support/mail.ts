@@ -13,12 +13,15 @@ function readAll(): ReceivedMail[] {
     .map((name) => JSON.parse(readFileSync(path.join(mailDir, name), 'utf8')) as ReceivedMail);
 }
 
-/** The newest mail to `to` that the SMTP sink received, waiting up to `ms` for it. */
-export async function waitForMail(to: string, ms = 15_000): Promise<ReceivedMail> {
+/**
+ * The newest mail to `to` that the SMTP sink received (and whose text holds `containing`, when
+ * given: an address may get several kinds of mail), waiting up to `ms` for it.
+ */
+export async function waitForMail(to: string, ms = 15_000, containing?: string): Promise<ReceivedMail> {
   const deadline = Date.now() + ms;
   for (;;) {
     const mail = readAll()
-      .filter((m) => m.to.includes(to.toLowerCase()))
+      .filter((m) => m.to.includes(to.toLowerCase()) && (!containing || mailText(m.raw).includes(containing)))
       .at(-1);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${ms} ms`);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { loginViaApi, type LoginResult } from './auth.js';
+import { mailText, waitForMail } from './mail.js';
 
 export const REG_PASSWORD = 'register-pass-1';
 
@@ -11,11 +12,25 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${seq}`;
 }
 
-/** Starts a registration through the API (the Welcome step) and answers its session, like a login. */
+/** The registration link mailed to `email` after the Welcome step (path and query, for page.goto). */
+export async function mailedRegistrationLink(email: string): Promise<string> {
+  const text = mailText((await waitForMail(email, 15_000, '/register?token=')).raw);
+  const link = /https?:\/\/\S+(\/register\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  expect(link, 'registration link in the mail').toBeTruthy();
+  return link ?? '';
+}
+
+/**
+ * Starts a registration through the API: the Welcome step (it answers ok for any address), then the
+ * mailed link, which answers the new registration's session, like a login.
+ */
 export async function apiStartRegistration(request: APIRequestContext, email: string): Promise<LoginResult> {
   const response = await request.post('/api/register/start?lang=en', { data: { email, password: REG_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: LoginResult }).result;
+  const token = new URL(await mailedRegistrationLink(email), 'http://link').searchParams.get('token');
+  const confirmed = await request.post('/api/register/confirm?lang=en', { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return ((await confirmed.json()) as { result: LoginResult }).result;
 }
 
 export async function apiSaveStep(request: APIRequestContext, token: string, path: string, data: unknown): Promise<void> {

@@ -17,7 +17,7 @@ test.describe('password recovery through a real mail (spec §2, §5)', () => {
     await page.getByTestId('forgot-submit').click();
     await expect(page.getByTestId('forgot-sent')).toBeVisible();
 
-    const link = /(https?:\/\/\S+\/forgot\?token=[A-Za-z0-9_-]+)/.exec(mailText((await waitForMail(email)).raw))?.[1];
+    const link = /(https?:\/\/\S+\/forgot\?token=[A-Za-z0-9_-]+)/.exec(mailText((await waitForMail(email, 15_000, '/forgot?token=')).raw))?.[1];
     expect(link, 'reset link in the mail').toBeTruthy();
     await page.goto(link ?? '');
     await page.getByTestId('reset-password').fill(newPassword);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sessionCookies, setCookies } from '../support/auth.js';
 import { mailText, waitForMail } from '../support/mail.js';
-import { REG_PASSWORD, apiSaveStep, apiStartRegistration, pickCountry, readCodeOnTools, uniqueSuffix } from '../support/register.js';
+import { REG_PASSWORD, apiSaveStep, apiStartRegistration, mailedRegistrationLink, pickCountry, readCodeOnTools, uniqueSuffix } from '../support/register.js';
 import { saveScreenshot } from '../support/screens.js';
 import { startInLang } from '../support/ui.js';
 
@@ -45,6 +45,10 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await saveScreenshot(page, 'register-1-welcome-en');
     await page.getByTestId('register-repeat').fill(REG_PASSWORD);
     await next(page);
+    // The same answer for any address; the way on is the mailed link.
+    await expect(page.getByTestId('register-start-sent')).toContainText(email);
+    await expect(page.getByTestId('register-start-sent')).toContainText('usually arrives within 1-2 minutes');
+    await page.goto(await mailedRegistrationLink(email));
 
     await expect(page).toHaveURL(/step=2$/);
     await pickCountry(page, 'Germany');
@@ -101,7 +105,7 @@ test.describe('registration wizard /register (spec §2–§4, §8)', () => {
     await expect(page.getByTestId('register-mail-notice')).toContainText('usually arrives within 1-2 minutes');
     await saveScreenshot(page, 'register-7-done-en');
 
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, 15_000, `Acme IoT ${suffix}`);
     const text = mailText(mail.raw);
     expect(text).toContain(`Acme IoT ${suffix}`);
     expect(text).toContain('/login');

@@ -123,7 +123,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerProfileRoutes(app, { db, bus, attempts });
   registerNewsRoutes(app, new NewsService(db, bus));
   registerNotifyRoutes(app, db);
-  registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS } });
+  registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS }, allowHosts: config.OUTBOUND_ALLOW_HOSTS });
   registerQueueRoutes(app, {
     db,
     bus,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { parseAllowHosts } from './delivery/outbound-allow.js';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +64,20 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Hosts (`host` or `host:port`, comma-separated) that webhooks and bot APIs may reach although they
+   * resolve to a private or loopback address; every other such address is refused (ARCHITECTURE §7). */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .max(4000)
+    .default('')
+    .transform((value, ctx) => {
+      try {
+        return parseAllowHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   /** The least top-up a bill may ask for (EUR); shown in the bill generation form. */
   BILL_MIN_AMOUNT_EUR: z.coerce.number().min(0).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),

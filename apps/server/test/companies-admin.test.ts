@@ -3,7 +3,9 @@ import { ErrorBody } from '@cab/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { hashOpaqueToken } from '../src/auth/tokens.js';
 import { queryRows } from '../src/db/client.js';
+import { insertRegistrationRequest } from '../src/modules/registration/repository.js';
 import type { BusMessage } from '../src/realtime/bus.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { demoCompanies, type DemoCompanies } from './support/sims.js';
@@ -203,8 +205,17 @@ describe('delete a company', () => {
 });
 
 describe('registrations in progress', () => {
+  /** A sign-up whose mailed link was opened (register/confirm): the unfinished company and its session. */
   const startSignUp = async (email: string) => {
-    const res = await post(t.app, '/api/register/start', { email, password: 'secret-pass-1' });
+    const link = `test-link-${email}-${Date.now()}`;
+    await insertRegistrationRequest(t.database.db, {
+      email,
+      passwordHash: 'not-used-here',
+      lang: 'en',
+      tokenHash: hashOpaqueToken(link),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const res = await post(t.app, '/api/register/confirm', { token: link });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ result: { token: string } }>().result.token;
   };

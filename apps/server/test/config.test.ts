@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       NOTIFY_RETRY_LIMIT: 5,
       NOTIFY_RETRY_DELAY_SECONDS: 30,
       NOTIFY_TIMEOUT_MS: 10_000,
+      OUTBOUND_ALLOW_HOSTS: [],
       BILLING_CRON: '5 * * * *',
       BILLING_GRACE_HOURS: 24,
       BILL_MIN_AMOUNT_EUR: 50,

@@ -109,6 +109,8 @@ beforeAll(async () => {
       NOTIFY_RETRY_LIMIT: '2',
       NOTIFY_RETRY_DELAY_SECONDS: '1',
       NOTIFY_TIMEOUT_MS: '3000',
+      // The fake receivers listen on loopback, which the outbound guard refuses unless allow-listed.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     },
   });
   const admin = await login(t.app, 'admin@demo.local');
@@ -223,11 +225,11 @@ describe('notification delivery', () => {
       ]);
     }
     expect((await deliveries(hook.id))[0]?.response_status).toBe(204);
-    // First try and two retries (NOTIFY_RETRY_LIMIT=2), then failed with the receiver's answer kept.
+    // First try and two retries (NOTIFY_RETRY_LIMIT=2), then failed with the status kept — never the body.
     expect(failing.hits).toHaveLength(3);
     const [failed] = await deliveries(down.id);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, response_status: 503 });
-    expect(failed?.last_error).toContain('receiver is down');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, response_status: 503, last_error: 'http_503' });
+    expect(JSON.stringify(await deliveries(down.id))).not.toContain('receiver is down');
     // The billing-only method is not told about a sim notification.
     expect(await deliveries(billingMail.id)).toEqual([]);
 
@@ -263,12 +265,13 @@ describe('notification delivery', () => {
   }, 30_000);
 
   it('a channel without its settings fails at once with a clear reason', async () => {
-    await expect(sendTelegram({ apiUrl: telegram.url, botToken: undefined }, '1', 'x', 1000)).rejects.toMatchObject({
+    const direct = { timeoutMs: 1000, policy: { allowHosts: t.config.OUTBOUND_ALLOW_HOSTS } };
+    await expect(sendTelegram({ apiUrl: telegram.url, botToken: undefined }, '1', 'x', direct)).rejects.toMatchObject({
       permanent: true,
       message: 'Telegram is not configured: TELEGRAM_BOT_TOKEN is not set',
     });
     await expect(
-      sendWhatsapp({ apiUrl: whatsapp.url, phoneNumberId: WA_PHONE_ID, token: undefined }, '+4917012345', 'x', 1000),
+      sendWhatsapp({ apiUrl: whatsapp.url, phoneNumberId: WA_PHONE_ID, token: undefined }, '+4917012345', 'x', direct),
     ).rejects.toMatchObject({
       permanent: true,
       message: 'WhatsApp is not configured: WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN must be set',

@@ -49,7 +49,10 @@ async function receiver(): Promise<void> {
 
 beforeAll(async () => {
   await receiver();
-  t = await createTestApp({ env: { BILL_MIN_AMOUNT_EUR: '30', NOTIFY_RETRY_LIMIT: '0', NOTIFY_TIMEOUT_MS: '3000' } });
+  // The receiver listens on loopback, which the outbound guard refuses unless allow-listed.
+  t = await createTestApp({
+    env: { BILL_MIN_AMOUNT_EUR: '30', NOTIFY_RETRY_LIMIT: '0', NOTIFY_TIMEOUT_MS: '3000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+  });
   rootToken = (await login(t.app, 'root@demo.local')).token;
   const db = t.database.db;
   company = await createCompany(db, 'Events Co');

@@ -59,7 +59,7 @@ describe('notification methods CRUD', () => {
     const updated = await call('update', {
       id: webhook.id,
       type: 1,
-      destination: 'http://127.0.0.1:9/hook',
+      destination: 'http://hooks.example.net:8080/hook',
       sim: false,
       billing: true,
       notify: false,

@@ -15,6 +15,7 @@ export const ACCOUNT_API = {
   // Public (no token): under /api/register, a PUBLIC_PATH_PREFIXES entry.
   registerCountries: '/api/register/countries',
   registerStart: '/api/register/start',
+  registerConfirm: '/api/register/confirm',
   // With the new company's token: /api/registration/… is not a public prefix.
   registrationStatus: '/api/registration/status',
   registrationJurisdiction: '/api/registration/jurisdiction',

@@ -26,6 +26,11 @@ export const PHONE_CODE_LENGTH = 4;
 /** How long a call's code can be entered, and how many tries it allows. */
 export const PHONE_CODE_TTL_SECONDS = 600;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/**
+ * Tax numbers one registration may check on the Company step (each new number saved is a check):
+ * enough for typos, too few to probe which companies are registered.
+ */
+export const REGISTRATION_COMPANY_CHECKS_MAX = 10;
 
 export const Country = z.object({ code: z.string(), name_ru: z.string(), name_en: z.string() });
 export type Country = z.infer<typeof Country>;
@@ -37,6 +42,14 @@ export const RegisterStartRequest = z.strictObject({
   password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
 });
 export type RegisterStartRequest = z.infer<typeof RegisterStartRequest>;
+
+/**
+ * Welcome answers {ok:true} whether or not the e-mail is registered (so it tells no one which are):
+ * a new address gets a link that opens the registration, a registered one a notice to its owner.
+ */
+export const REGISTRATION_LINK_TTL_SECONDS = 24 * 3600;
+export const RegisterConfirmRequest = z.strictObject({ token: z.string().min(1).max(200) });
+export type RegisterConfirmRequest = z.infer<typeof RegisterConfirmRequest>;
 
 export const RegisterJurisdictionRequest = z.strictObject({ country: z.string().regex(/^[A-Z]{2}$/) });
 export type RegisterJurisdictionRequest = z.infer<typeof RegisterJurisdictionRequest>;

@@ -25,6 +25,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API.forgotReset}`]: 'public',
   [`POST ${ACCOUNT_API.registerCountries}`]: 'public',
   [`POST ${ACCOUNT_API.registerStart}`]: 'public',
+  [`POST ${ACCOUNT_API.registerConfirm}`]: 'public',
   [`GET ${API.openapi}`]: 'public',
 
   [`POST ${API.sessionCheck}`]: 'signedIn',

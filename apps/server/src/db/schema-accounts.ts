@@ -124,3 +124,22 @@ export const authAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('auth_attempts_window_idx').on(t.windowStart)],
 );
+
+/**
+ * A registration asked for on the Welcome step, waiting for its e-mail link to be opened: only then
+ * are the company and its admin created, so an address proves it is reachable before it is used.
+ */
+export const registrationRequests = pgTable(
+  'registration_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    lang: text('lang').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('registration_requests_token_hash_uq').on(t.tokenHash)],
+);

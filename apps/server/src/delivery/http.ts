@@ -1,4 +1,10 @@
-/** Why one delivery attempt failed; `permanent` failures are not retried (e.g. missing settings). */
+import { guardedPost, OutboundError, type OutboundPolicy } from './outbound-guard.js';
+
+/**
+ * Why one delivery attempt failed; `permanent` failures are not retried (e.g. missing settings).
+ * The message is what the delivery log shows the company's admins: a fixed reason (`timeout`,
+ * `refused_address`, `connection_failed`, `http_<status>`, …), never a response body or socket error.
+ */
 export class DeliveryError extends Error {
   constructor(
     message: string,
@@ -13,65 +19,26 @@ export interface DeliveryResult {
   responseStatus: number | null;
 }
 
-/** Response bodies are only kept as a short excerpt in the delivery log. */
-const EXCERPT_CHARS = 300;
-const READ_LIMIT_BYTES = 16 * 1024;
-
-async function readExcerpt(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= READ_LIMIT_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-
-/** POSTs JSON with a time limit; a non-2xx answer or a network failure becomes a DeliveryError. */
+/**
+ * POSTs JSON through the outbound guard; a non-2xx answer or a failure becomes a DeliveryError.
+ * A refused address is permanent: the policy will not change between retries.
+ */
 export async function postJson(
   url: string,
   body: string,
-  options: { headers?: Record<string, string>; timeoutMs: number },
+  options: { headers?: Record<string, string>; timeoutMs: number; policy: OutboundPolicy },
 ): Promise<{ status: number; text: string }> {
-  let response: Response;
+  let answer: { status: number; text: string };
   try {
-    response = await fetch(url, {
-      method: 'POST',
+    answer = await guardedPost(url, body, {
       headers: { 'content-type': 'application/json', ...options.headers },
-      body,
-      // A receiver must answer itself: following redirects would resend the signed body elsewhere.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
+      policy: options.policy,
     });
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer within ${options.timeoutMs} ms`
-        : describeFetchError(error);
-    throw new DeliveryError(reason);
+    if (!(error instanceof OutboundError)) throw new DeliveryError('connection_failed');
+    throw new DeliveryError(error.reason, null, error.reason === 'refused_address');
   }
-  const text = await readExcerpt(response).catch(() => '');
-  if (response.status < 200 || response.status >= 300) {
-    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${excerpt(text)}` : ''}`, response.status);
-  }
-  return { status: response.status, text };
-}
-
-function describeFetchError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
+  if (answer.status < 200 || answer.status >= 300) throw new DeliveryError(`http_${answer.status}`, answer.status);
+  return answer;
 }

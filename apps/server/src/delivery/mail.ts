@@ -21,7 +21,8 @@ const FROM = 'SIM cabinet <no-reply@cabinet.local>';
 
 /**
  * Mail (ARCHITECTURE §2): through SMTP when SMTP_URL is set; otherwise the message lands in the
- * outbox_mail table and the log, so a local install still shows what would have been sent.
+ * outbox_mail table (read it there) and the log says one was stored, so a local install still shows
+ * what would have been sent.
  */
 export function createMailer(options: { smtpUrl: string | undefined; db: Executor; log: MailLog }): Mailer {
   const { smtpUrl, db, log } = options;
@@ -36,8 +37,9 @@ export function createMailer(options: { smtpUrl: string | undefined; db: Executo
   return {
     async send(message) {
       await db.insert(outboxMail).values(message);
-      // warn: the default LOG_LEVEL must still show it, since this is how a local install reads its mail.
-      log.warn({ mail: message }, 'no SMTP_URL: mail kept in outbox_mail');
+      // Only who and what about: a body holds reset links and generated passwords, and logs travel
+      // further than the database (collectors, support tickets). warn: the default LOG_LEVEL shows it.
+      log.warn({ mail: { to: message.to, subject: message.subject } }, 'no SMTP_URL: mail kept in outbox_mail');
     },
   };
 }

@@ -1,4 +1,5 @@
 import { DeliveryError, postJson, type DeliveryResult } from './http.js';
+import type { OutboundPolicy } from './outbound-guard.js';
 
 export interface TelegramSettings {
   apiUrl: string;
@@ -10,14 +11,14 @@ export async function sendTelegram(
   settings: TelegramSettings,
   chatId: string,
   text: string,
-  timeoutMs: number,
+  options: { timeoutMs: number; policy: OutboundPolicy },
 ): Promise<DeliveryResult> {
   if (!settings.botToken)
     throw new DeliveryError('Telegram is not configured: TELEGRAM_BOT_TOKEN is not set', null, true);
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/bot${settings.botToken}/sendMessage`;
-  const { status, text: answer } = await postJson(url, JSON.stringify({ chat_id: chatId, text }), { timeoutMs });
+  const { status, text: answer } = await postJson(url, JSON.stringify({ chat_id: chatId, text }), options);
   // The Bot API may answer 200 with ok:false; only ok:true means the message was taken.
-  if (!isOk(answer)) throw new DeliveryError('Telegram answered without ok:true', status);
+  if (!isOk(answer)) throw new DeliveryError('telegram_not_ok', status);
   return { responseStatus: status };
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@cab/contract/notify-methods';
 import { postJson, type DeliveryResult } from './http.js';
+import type { OutboundPolicy } from './outbound-guard.js';
 
 /** A new webhook method's signing key. */
 export function createWebhookSecret(): string {
@@ -19,12 +20,13 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 export async function sendWebhook(
   target: { url: string; secret: string; deliveryId: number },
   event: Record<string, unknown>,
-  options: { timeoutMs: number; now?: Date },
+  options: { timeoutMs: number; policy: OutboundPolicy; now?: Date },
 ): Promise<DeliveryResult> {
   const body = JSON.stringify(event);
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const { status } = await postJson(target.url, body, {
     timeoutMs: options.timeoutMs,
+    policy: options.policy,
     headers: {
       'user-agent': 'sim-cabinet-webhook/1',
       [WEBHOOK_HEADERS.timestamp]: String(timestamp),

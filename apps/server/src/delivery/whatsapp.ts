@@ -1,4 +1,5 @@
 import { DeliveryError, postJson, type DeliveryResult } from './http.js';
+import type { OutboundPolicy } from './outbound-guard.js';
 
 export interface WhatsappSettings {
   apiUrl: string;
@@ -11,7 +12,7 @@ export async function sendWhatsapp(
   settings: WhatsappSettings,
   number: string,
   text: string,
-  timeoutMs: number,
+  options: { timeoutMs: number; policy: OutboundPolicy },
 ): Promise<DeliveryResult> {
   if (!settings.phoneNumberId || !settings.token) {
     throw new DeliveryError(
@@ -29,7 +30,7 @@ export async function sendWhatsapp(
     text: { body: text },
   };
   const { status } = await postJson(url, JSON.stringify(body), {
-    timeoutMs,
+    ...options,
     headers: { authorization: `Bearer ${settings.token}` },
   });
   return { responseStatus: status };

@@ -122,6 +122,10 @@ export const FIELD_MESSAGES = {
   },
   notifyEmail: { ru: 'Введите e-mail в виде user@domain', en: 'Enter an e-mail as user@domain' },
   notifyWebhook: { ru: 'Введите адрес http:// или https://', en: 'Enter an http:// or https:// address' },
+  notifyWebhookAddress: {
+    ru: 'Этот адрес недоступен для уведомлений: укажите публичный адрес http(s) без имени пользователя и пароля',
+    en: 'This address cannot receive notifications: enter a public http(s) address without a user name or password',
+  },
   notifyWhatsapp: {
     ru: 'Введите номер в международном формате: + и от 8 до 15 цифр',
     en: 'Enter the number in international format: + and 8 to 15 digits',
@@ -214,6 +218,24 @@ export const REGISTRATION_MAIL = {
   text: {
     ru: 'Здравствуйте, {name}!\n\nКомпания «{company}» зарегистрирована в кабинете SIM-карт. Войдите по ссылке:\n\n{link}\n\nЛогин: {email}',
     en: 'Hello {name},\n\nThe company "{company}" is registered in the SIM cabinet. Sign in here:\n\n{link}\n\nLogin: {email}',
+  },
+} satisfies Record<string, Texts>;
+
+/** Welcome step, a new address: the link that opens the registration. */
+export const REGISTRATION_LINK_MAIL = {
+  subject: { ru: 'Продолжите регистрацию в кабинете SIM-карт', en: 'Continue your registration in the SIM cabinet' },
+  text: {
+    ru: 'Чтобы продолжить регистрацию компании, откройте ссылку:\n\n{link}\n\nСсылка действует 24 часа и только один раз. Если вы не регистрировались, просто проигнорируйте это письмо.',
+    en: 'To continue registering your company, open this link:\n\n{link}\n\nThe link works once, within 24 hours. If you did not register, just ignore this message.',
+  },
+} satisfies Record<string, Texts>;
+
+/** Welcome step, an address already registered: its owner is told, the one who typed it is not. */
+export const REGISTRATION_EXISTS_MAIL = {
+  subject: { ru: 'Попытка регистрации с вашим адресом', en: 'Someone tried to register with your address' },
+  text: {
+    ru: 'Кто-то пытался зарегистрироваться в кабинете SIM-карт с вашим адресом e-mail. Если это были вы, войдите:\n\n{login}\n\nили восстановите пароль:\n\n{forgot}\n\nЕсли это были не вы, просто проигнорируйте это письмо.',
+    en: 'Someone tried to register in the SIM cabinet with your e-mail address. If it was you, sign in:\n\n{login}\n\nor reset your password:\n\n{forgot}\n\nIf it was not you, just ignore this message.',
   },
 } satisfies Record<string, Texts>;
 

@@ -2,6 +2,7 @@ import { lt, or, isNotNull, and } from 'drizzle-orm';
 import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
+import { registrationRequests } from '../db/schema-accounts.js';
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -33,14 +34,25 @@ export async function purgeOldNetworkOps(db: Db, now = new Date()): Promise<numb
   return rows.length;
 }
 
+/** Registration links that were opened or expired: their password hashes have no use left. */
+export async function purgeSpentRegistrationRequests(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(registrationRequests)
+    .where(or(lt(registrationRequests.expiresAt, now), isNotNull(registrationRequests.usedAt)))
+    .returning({ id: registrationRequests.id });
+  return rows.length;
+}
+
 /** The worker role's periodic jobs; returns a stop function. */
 export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
   const run = () => {
-    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db)])
+    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db), purgeSpentRegistrationRequests(db)])
       .then(
-        ([tokens, ops, attempts]) =>
-          tokens + ops + attempts > 0 &&
-          log(`housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters`),
+        ([tokens, ops, attempts, links]) =>
+          tokens + ops + attempts + links > 0 &&
+          log(
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links`,
+          ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));
   };

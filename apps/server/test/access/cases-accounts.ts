@@ -11,8 +11,8 @@ export const ACCOUNT_CASES: AccessCase[] = [
     path: '/api/register/start',
     access: 'public',
     request: () => ({ email: 'admin@demo.local', password: 'long-enough-1' }),
-    ok: [409],
   },
+  { method: 'POST', path: '/api/register/confirm', access: 'public', request: () => ({ token: 'no-such-link' }), ok: [400] },
   { method: 'POST', path: '/api/registration/status', access: 'userSession', request: () => ({}), ok: REGISTRATION_OK },
   { method: 'POST', path: '/api/registration/jurisdiction', access: 'userSession', request: () => ({ country: 'DE' }), ok: REGISTRATION_OK },
   {

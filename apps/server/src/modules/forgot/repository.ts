@@ -33,6 +33,14 @@ export async function insertReset(
   await db.insert(passwordResets).values(row);
 }
 
+/** Retires every unused link of the user (marked used), so only the newest or none stays valid. */
+export async function retireResets(db: Executor, companyId: number, userId: number): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.companyId, companyId), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /**
  * Marks an unused, unexpired reset as used in one statement, so two concurrent resets with the same
  * token cannot both win; answers whose it was.

@@ -3,6 +3,7 @@ import { SessionCheckResult } from '@cab/contract/auth';
 import { ForgotRequest, ForgotResetRequest } from '@cab/contract/forgot';
 import { API } from '@cab/contract/paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { afterReplyHook, runAfterReply } from '../../http/after-reply.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import { requestReset, resetPassword, type ForgotClient, type ForgotDeps } from './service.js';
 
@@ -16,9 +17,14 @@ export function registerForgotRoutes(app: FastifyInstance, deps: Omit<ForgotDeps
   const config = { rateLimit: FORGOT_RATE_LIMIT };
   r.post(
     API.forgotRequest,
-    { config, schema: { ...schema, body: ForgotRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } } },
+    {
+      config,
+      onResponse: afterReplyHook,
+      schema: { ...schema, body: ForgotRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
+    },
     async (request) => {
-      await requestReset({ ...deps, log: request.log }, request.body, clientOf(request));
+      const work = await requestReset({ ...deps, log: request.log }, request.body, clientOf(request));
+      if (work) runAfterReply(request, work);
       return { result: { ok: true as const } };
     },
   );

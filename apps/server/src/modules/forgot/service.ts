@@ -26,14 +26,25 @@ export interface ForgotClient {
 }
 
 /**
- * Answers the same whether or not the e-mail is known. The mail leaves in the background, so
- * neither an SMTP failure nor its latency tells an existing address from an unknown one.
+ * Answers the same whether or not the e-mail is known, in the same time: the request awaits one
+ * lookup either way and answers the work that follows (storing the link, the audit row, the mail),
+ * which the route runs after its answer, so neither its latency nor a failure in it tells an
+ * existing address from an unknown one.
  */
-export async function requestReset(deps: ForgotDeps, request: ForgotRequest, client: ForgotClient): Promise<void> {
+export async function requestReset(
+  deps: ForgotDeps,
+  request: ForgotRequest,
+  client: ForgotClient,
+): Promise<(() => Promise<void>) | undefined> {
   const user = await repo.findActiveUserByEmail(deps.db, request.email);
-  if (!user) return;
+  return user ? () => issueReset(deps, user, client) : undefined;
+}
+
+/** A new link retires the user's older ones: only the latest mail works. */
+async function issueReset(deps: ForgotDeps, user: repo.ResetUserRow, client: ForgotClient): Promise<void> {
   const token = newOpaqueToken();
   await deps.db.transaction(async (tx) => {
+    await repo.retireResets(tx, user.companyId, user.id);
     await repo.insertReset(tx, {
       companyId: user.companyId,
       userId: user.id,
@@ -44,14 +55,11 @@ export async function requestReset(deps: ForgotDeps, request: ForgotRequest, cli
   });
   const lang = LANGS.find((l) => l === user.lang) ?? 'ru';
   const link = `${client.origin}/forgot?token=${encodeURIComponent(token)}`;
-  const message = { to: user.email, subject: RESET_MAIL.subject[lang], text: fillTemplate(RESET_MAIL.text[lang], { link }) };
-  deps.mailer.send(message).catch((error: unknown) => {
-    deps.log.error({ err: error, to: user.email }, 'password reset mail failed');
-  });
+  await deps.mailer.send({ to: user.email, subject: RESET_MAIL.subject[lang], text: fillTemplate(RESET_MAIL.text[lang], { link }) });
 }
 
 /**
- * Sets a new password with a single-use, unexpired token and signs the user out everywhere, since
+ * Sets a new password with a single-use, unexpired token (retiring the user's other links) and signs the user out everywhere, since
  * whoever knew the old password may hold a session.
  */
 export async function resetPassword(deps: ForgotDeps, request: ForgotResetRequest, client: ForgotClient): Promise<void> {
@@ -59,6 +67,8 @@ export async function resetPassword(deps: ForgotDeps, request: ForgotResetReques
   const done = await deps.db.transaction(async (tx) => {
     const reset = await repo.consumeReset(tx, hashOpaqueToken(request.token));
     if (!reset) return undefined;
+    // Any other link mailed before this one dies with it: the password it would reset is new now.
+    await repo.retireResets(tx, reset.companyId, reset.userId);
     if (!(await repo.updatePasswordHash(tx, reset.userId, passwordHash))) return undefined;
     const revoked = await revokeAllFamilies(tx, reset.userId);
     await insertAudit(tx, {

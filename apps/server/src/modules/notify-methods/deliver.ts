@@ -15,6 +15,7 @@ export interface DeliverDeps {
     | 'WHATSAPP_PHONE_NUMBER_ID'
     | 'WHATSAPP_TOKEN'
     | 'NOTIFY_TIMEOUT_MS'
+    | 'OUTBOUND_ALLOW_HOSTS'
   >;
   mailer: Mailer;
 }
@@ -46,7 +47,8 @@ export async function deliverOnce(
 ): Promise<DeliveryResult> {
   const event = delivery.payload;
   if (!isDeliveryEvent(event)) throw new DeliveryError('the delivery has no event to send', null, true);
-  const timeoutMs = deps.config.NOTIFY_TIMEOUT_MS;
+  // Every HTTP channel goes through the outbound guard with the operator's allow-list.
+  const http = { timeoutMs: deps.config.NOTIFY_TIMEOUT_MS, policy: { allowHosts: deps.config.OUTBOUND_ALLOW_HOSTS } };
   switch (method.type) {
     case 0: {
       const firstLine = event.text.split('\n')[0] ?? '';
@@ -62,7 +64,7 @@ export async function deliverOnce(
       return sendWebhook(
         { url: method.destination, secret: method.secret, deliveryId: delivery.id },
         { ...event },
-        { timeoutMs },
+        http,
       );
     case 2:
       return sendWhatsapp(
@@ -73,14 +75,14 @@ export async function deliverOnce(
         },
         method.destination,
         event.text,
-        timeoutMs,
+        http,
       );
     case 3:
       return sendTelegram(
         { apiUrl: deps.config.TELEGRAM_API_URL, botToken: deps.config.TELEGRAM_BOT_TOKEN },
         method.destination,
         event.text,
-        timeoutMs,
+        http,
       );
     default:
       throw new DeliveryError(`unknown method type ${method.type}`, null, true);

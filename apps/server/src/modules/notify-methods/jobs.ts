@@ -81,10 +81,9 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
       lastError: null,
     });
   } catch (error) {
-    const failure =
-      error instanceof DeliveryError
-        ? error
-        : new DeliveryError(error instanceof Error ? error.message : String(error));
+    // Anything else (a bug, a database hiccup) is kept out of the log admins read.
+    const failure = error instanceof DeliveryError ? error : new DeliveryError('delivery_failed');
+    if (!(error instanceof DeliveryError)) deps.log(`notification delivery ${deliveryId} broke: ${String(error)}`);
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     await repo.recordOutcome(deps.db, companyId, deliveryId, {
       status: final ? 'failed' : 'pending',

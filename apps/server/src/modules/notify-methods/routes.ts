@@ -49,7 +49,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
         response: { 200: resultOf(NotifyMethod), ...errorResponses },
       },
     },
-    async (request) => ({ result: await createMethod(db, principalOf(request), request.body) }),
+    async (request) => ({ result: await createMethod(deps, principalOf(request), request.body) }),
   );
   r.post(
     ACCOUNT_API.notifyMethodsUpdate,
@@ -60,7 +60,7 @@ export function registerNotifyMethodRoutes(app: FastifyInstance, deps: NotifyMet
         response: { 200: resultOf(NotifyMethod), ...errorResponses },
       },
     },
-    async (request) => ({ result: await updateMethod(db, principalOf(request), request.body) }),
+    async (request) => ({ result: await updateMethod(deps, principalOf(request), request.body) }),
   );
   r.post(
     ACCOUNT_API.notifyMethodsDelete,

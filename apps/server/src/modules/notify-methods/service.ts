@@ -12,6 +12,8 @@ import { NOTIFY_DELIVERY_STATUSES, isValidDestination } from '@cab/contract/noti
 import type PgBoss from 'pg-boss';
 import { requirePermission, requireWritable, type Principal } from '../../auth/principal.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isRefusedWebhookUrl } from '../../delivery/outbound-address.js';
+import { isAllowedHost, type AllowedHost } from '../../delivery/outbound-allow.js';
 import { createWebhookSecret } from '../../delivery/webhook.js';
 import { AppError, type FieldProblem } from '../../http/errors.js';
 import { NOTIFY_TEST_TEXT } from '../../http/messages.js';
@@ -24,6 +26,8 @@ export interface NotifyMethodsDeps {
   db: Db;
   jobs: PgBoss;
   retry: DeliveryRetry;
+  /** OUTBOUND_ALLOW_HOSTS: webhook hosts accepted although they name a local or private address. */
+  allowHosts: readonly AllowedHost[];
 }
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -75,9 +79,25 @@ const DESTINATION_PROBLEM: Record<NotifyMethodType, FieldProblem> = {
   3: 'notifyTelegram',
 };
 
-function methodFields(request: NotifyMethodCreateRequest, previous?: repo.MethodRow): repo.MethodFields {
+/**
+ * A webhook aimed at this machine or a private network is refused at once, so the admin learns why;
+ * the delivery still checks every address after DNS, which is what really protects.
+ */
+function refusesWebhook(destination: string, allowHosts: readonly AllowedHost[]): boolean {
+  const url = new URL(destination);
+  return !isAllowedHost(url, allowHosts) && isRefusedWebhookUrl(url);
+}
+
+function methodFields(
+  deps: Pick<NotifyMethodsDeps, 'allowHosts'>,
+  request: NotifyMethodCreateRequest,
+  previous?: repo.MethodRow,
+): repo.MethodFields {
   if (!isValidDestination(request.type, request.destination)) {
     throw new AppError('validation_failed', { destination: DESTINATION_PROBLEM[request.type] });
+  }
+  if (request.type === 1 && refusesWebhook(request.destination, deps.allowHosts)) {
+    throw new AppError('validation_failed', { destination: 'notifyWebhookAddress' });
   }
   const keepSecret = previous?.type === 1 && previous.secret ? previous.secret : null;
   return {
@@ -117,14 +137,15 @@ export async function listMethods(
 }
 
 export async function createMethod(
-  db: Db,
+  deps: NotifyMethodsDeps,
   principal: Principal,
   request: NotifyMethodCreateRequest,
 ): Promise<NotifyMethod> {
+  const { db } = deps;
   const company = await targetCompany(db, principal, request.company_id);
   requireWritable(principal);
   const row = await db.transaction(async (tx) => {
-    const inserted = await repo.insertMethod(tx, company, methodFields(request));
+    const inserted = await repo.insertMethod(tx, company, methodFields(deps, request));
     await audit(tx, principal, company, 'notify_method_create', {
       id: inserted.id,
       type: inserted.type,
@@ -136,16 +157,17 @@ export async function createMethod(
 }
 
 export async function updateMethod(
-  db: Db,
+  deps: NotifyMethodsDeps,
   principal: Principal,
   request: NotifyMethodUpdateRequest,
 ): Promise<NotifyMethod> {
+  const { db } = deps;
   const company = await targetCompany(db, principal, request.company_id);
   requireWritable(principal);
   const previous = await repo.findMethod(db, company, request.id);
   if (!previous) throw new AppError('not_found');
   const row = await db.transaction(async (tx) => {
-    const updated = await repo.updateMethod(tx, company, request.id, methodFields(request, previous));
+    const updated = await repo.updateMethod(tx, company, request.id, methodFields(deps, request, previous));
     if (!updated) throw new AppError('not_found');
     await audit(tx, principal, company, 'notify_method_update', {
       id: updated.id,

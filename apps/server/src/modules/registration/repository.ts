@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
-import { phoneConfirmations } from '../../db/schema-accounts.js';
+import { auditLog, companies, users } from '../../db/schema.js';
+import { phoneConfirmations, registrationRequests } from '../../db/schema-accounts.js';
 
 export interface RegistrationRow {
   companyId: number;
@@ -19,9 +19,10 @@ export interface RegistrationRow {
   registrationComplete: boolean;
 }
 
-export async function emailTaken(db: Executor, email: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  return rows.length > 0;
+/** The address as its account holds it, when one (of any state) holds it. */
+export async function registeredEmail(db: Executor, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row?.email;
 }
 
 /** Another (not deleted) company already holds this tax number. */
@@ -147,4 +148,39 @@ export async function markConfirmed(db: Executor, companyId: number, id: number)
     .update(phoneConfirmations)
     .set({ confirmedAt: new Date() })
     .where(and(eq(phoneConfirmations.companyId, companyId), eq(phoneConfirmations.id, id)));
+}
+
+/** Audit action of one tax-number check on the Company step. */
+export const COMPANY_CHECK_ACTION = 'registration_company_check';
+
+/** Tax numbers this registration has checked so far (its audit rows, indexed by company). */
+export async function countCompanyChecks(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, COMPANY_CHECK_ACTION)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertRegistrationRequest(
+  db: Executor,
+  row: { email: string; passwordHash: string; lang: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(registrationRequests).values(row);
+}
+
+/** Marks an unused, unexpired request used in one statement (a link opens once) and answers it. */
+export async function consumeRegistrationRequest(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .update(registrationRequests)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(registrationRequests.tokenHash, tokenHash),
+        isNull(registrationRequests.usedAt),
+        gt(registrationRequests.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ email: registrationRequests.email, passwordHash: registrationRequests.passwordHash, lang: registrationRequests.lang });
+  return row;
 }

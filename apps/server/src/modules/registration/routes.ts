@@ -7,6 +7,7 @@ import {
   RegisterAdministratorRequest,
   RegisterCompanyRequest,
   RegisterCompanyTypeRequest,
+  RegisterConfirmRequest,
   RegisterJurisdictionRequest,
   RegisterPhoneCallRequest,
   RegisterPhoneCallResult,
@@ -17,10 +18,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/authenticate.js';
 import { requestLang } from '../../http/errors.js';
+import { afterReplyHook, runAfterReply } from '../../http/after-reply.js';
 import { LangQuery, errorResponses, typed } from '../../http/route-kit.js';
 import type { ClientInfo } from '../auth/service.js';
 import { COUNTRIES } from './countries.js';
 import * as service from './service.js';
+import { confirmRegistration, startRegistration } from './start.js';
 
 const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
 /**
@@ -55,10 +58,22 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
     ACCOUNT_API.registerStart,
     {
       config: { rateLimit: PUBLIC_LIMIT },
-      schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
+      onResponse: afterReplyHook,
+      schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
+    },
+    async (request) => {
+      runAfterReply(request, await startRegistration({ ...deps, log: request.log }, request.body, requestLang(request)));
+      return { result: { ok: true as const } };
+    },
+  );
+  r.post(
+    ACCOUNT_API.registerConfirm,
+    {
+      config: { rateLimit: PUBLIC_LIMIT },
+      schema: { ...schema, body: RegisterConfirmRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
     },
     async (request) => ({
-      result: await service.startRegistration({ ...deps, log: request.log }, request.body, requestLang(request), clientInfo(request)),
+      result: await confirmRegistration({ ...deps, log: request.log }, request.body.token, clientInfo(request)),
     }),
   );
   r.post(
@@ -79,7 +94,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<serv
   r.post(
     ACCOUNT_API.registrationCompany,
     { config: step, schema: { ...schema, body: RegisterCompanyRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id) }),
+    async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id, request.ip) }),
   );
   r.post(
     ACCOUNT_API.registrationAdministrator,

@@ -1,18 +1,16 @@
-import type { LoginResult } from '@cab/contract/auth';
 import type { Lang } from '@cab/contract/constants';
 import {
   COMPANY_TYPES,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_TTL_SECONDS,
+  REGISTRATION_COMPANY_CHECKS_MAX,
   firstOpenStep,
   type RegisterAdministratorRequest,
   type RegisterPhoneCallRequest,
   type RegisterPhoneCallResult,
-  type RegisterStartRequest,
   type RegisterStatus,
 } from '@cab/contract/registration';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../auth/passwords.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../delivery/mail.js';
@@ -36,27 +34,9 @@ export interface RegistrationDeps {
 }
 
 /** A unique index said no: someone registered the same e-mail or tax number a moment earlier. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const codeOf = (value: unknown) => (typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined);
   return codeOf(error) === '23505' || (error instanceof Error && codeOf(error.cause) === '23505');
-}
-
-/** Welcome step: a company with an unfinished registration, its admin, and a session (like login). */
-export async function startRegistration(deps: RegistrationDeps, body: RegisterStartRequest, lang: Lang, client: ClientInfo): Promise<LoginResult> {
-  if (await repo.emailTaken(deps.db, body.email)) throw new AppError('email_taken', { email: 'invalid' });
-  const passwordHash = await hashPassword(body.password);
-  try {
-    // Company, admin, audit row and session commit together.
-    return await deps.db.transaction(async (tx) => {
-      const ids = await repo.insertUnfinishedCompany(tx, { email: body.email, passwordHash, lang });
-      await insertAudit(tx, { companyId: ids.companyId, userId: ids.userId, action: 'registration_start', ip: client.ip });
-      const pair = await deps.auth.startSession({ userId: ids.userId, companyId: ids.companyId, role: 'admin', impersonatorId: null }, client, tx);
-      return { ...pair, id: ids.userId };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('email_taken', { email: 'invalid' });
-    throw error;
-  }
 }
 
 async function loadRegistration(db: Db, principal: Principal): Promise<repo.RegistrationRow> {
@@ -100,16 +80,31 @@ export async function saveCompanyType(db: Db, principal: Principal, companyType:
   return saveCompanyStep(db, principal, { companyType });
 }
 
-/** Company step: the tax number must not belong to another company (the web shows the company check dialog). */
-export async function saveCompany(db: Db, principal: Principal, uniqueId: string): Promise<RegisterStatus> {
+/**
+ * Company step: the tax number must not belong to another company. The registrant is told so (the
+ * web's company check dialog) but not which company; each new number counts as a check, and past
+ * REGISTRATION_COMPANY_CHECKS_MAX a registration may check no more (429), so the step cannot be used
+ * to probe which tax numbers are registered. Saving the number it already holds checks nothing.
+ */
+export async function saveCompany(db: Db, principal: Principal, uniqueId: string, ip: string): Promise<RegisterStatus> {
   const taxNumber = uniqueId.toUpperCase();
-  if (await repo.taxNumberTaken(db, taxNumber, principal.companyId)) throw new AppError('company_exists');
+  const row = await loadRegistration(db, principal);
+  // A finished company is told only that, never whether a number is taken.
+  if (row.registrationComplete) throw new AppError('registration_already_complete');
+  if (row.taxNumber !== taxNumber) await checkTaxNumber(db, principal, taxNumber, ip);
   try {
     return await saveCompanyStep(db, principal, { taxNumber });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('company_exists');
     throw error;
   }
+}
+
+async function checkTaxNumber(db: Db, principal: Principal, taxNumber: string, ip: string): Promise<void> {
+  // Counted before looking, and the count read after its own row: parallel tries cannot pass the cap.
+  await insertAudit(db, { companyId: principal.companyId, userId: principal.userId, action: repo.COMPANY_CHECK_ACTION, ip });
+  if ((await repo.countCompanyChecks(db, principal.companyId)) > REGISTRATION_COMPANY_CHECKS_MAX) throw new AppError('rate_limited');
+  if (await repo.taxNumberTaken(db, taxNumber, principal.companyId)) throw new AppError('company_exists');
 }
 
 export async function saveAdministrator(db: Db, principal: Principal, body: RegisterAdministratorRequest): Promise<RegisterStatus> {

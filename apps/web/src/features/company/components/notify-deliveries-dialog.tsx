@@ -9,6 +9,7 @@ import type { NotifyDelivery, NotifyMethod } from '@cab/contract/notify-methods'
 import { formatUnixDate } from '@/lib/format-date';
 import { DELIVERY_PAGE_SIZE, deliveriesQueryOptions, type CompanyRef } from '../api/notify-methods-api';
 import { LoadError } from '@/components/load-error';
+import { deliveryReason } from './delivery-reason';
 
 const STATUS_SEVERITY = { pending: 'warning', sent: 'success', failed: 'danger' } as const;
 
@@ -77,7 +78,7 @@ export function NotifyDeliveriesDialog({
           <Column header={t('notifyMethods.log.response')} body={(d: NotifyDelivery) => d.response_status ?? '—'} />
           <Column
             header={t('notifyMethods.log.error')}
-            body={(d: NotifyDelivery) => <span className="notify-log__error">{d.last_error ?? '—'}</span>}
+            body={(d: NotifyDelivery) => <span className="notify-log__error">{deliveryReason(d.last_error)}</span>}
           />
         </DataTable>
       )}

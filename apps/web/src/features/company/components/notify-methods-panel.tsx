@@ -24,6 +24,7 @@ import { WebhookSecret } from './webhook-secret';
 import './notify-methods.css';
 import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
+import { deliveryReason } from './delivery-reason';
 
 type Editing = { method: NotifyMethod | null } | null;
 
@@ -35,7 +36,7 @@ async function announceTestOutcome(companyId: CompanyRef, methodId: number, deli
     severity: outcome ? 'error' : 'info',
     summary: i18next.t(outcome ? 'common.error' : 'notifyMethods.testTitle'),
     detail: outcome
-      ? i18next.t('notifyMethods.testFailed', { error: outcome.last_error ?? '' })
+      ? i18next.t('notifyMethods.testFailed', { error: deliveryReason(outcome.last_error) })
       : i18next.t('notifyMethods.testPending'),
     life: 5000,
     group: 'tr',

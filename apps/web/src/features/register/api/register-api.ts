@@ -28,8 +28,14 @@ export const statusQueryOptions = queryOptions({
   queryFn: async () => required(await api.post<RegisterStatus>(ACCOUNT_API.registrationStatus, {})),
 });
 
-export function startRegistration(body: RegisterStartRequest, onError: OnError): Promise<LoginResult> {
-  return api.post<LoginResult>(ACCOUNT_API.registerStart, body, { onError }).then(required);
+/** Welcome: answers ok for any address; the link to go on arrives by mail. */
+export function startRegistration(body: RegisterStartRequest, onError: OnError): Promise<{ ok: true }> {
+  return api.post<{ ok: true }>(ACCOUNT_API.registerStart, body, { onError }).then(required);
+}
+
+/** The mailed link: opens the new registration's session, like a login. */
+export function confirmRegistration(token: string, onError: OnError): Promise<LoginResult> {
+  return api.post<LoginResult>(ACCOUNT_API.registerConfirm, { token }, { onError }).then(required);
 }
 
 /** The wizard's save calls answer the new status, which becomes the cached one. */

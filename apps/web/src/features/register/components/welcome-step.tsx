@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cab/contract/profile';
 import { REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
-import { storeLogin } from '@/lib/auth-storage';
 import { logout } from '@/lib/logout';
-import { sessionStore } from '@/lib/session-store';
 import { startRegistration } from '../api/register-api';
+import { ConfirmLink } from './confirm-link';
 import { StepActions, StepField } from './step-actions';
 
 interface Errors {
@@ -17,9 +17,15 @@ interface Errors {
   repeat?: string;
 }
 
-/** Welcome: e-mail and password open the new company's session; a started registration continues. */
+/**
+ * Welcome: e-mail and password; the mailed link then opens the new company's session (`?token=`).
+ * A started registration continues.
+ */
 export function WelcomeStep({ status, goTo }: { status: RegisterStatus | undefined; goTo: (step: number) => void }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (!status && token) return <ConfirmLink token={token} onOpened={() => goTo(2)} />;
   if (status) {
     return (
       <div className="register-form">
@@ -38,11 +44,12 @@ export function WelcomeStep({ status, goTo }: { status: RegisterStatus | undefin
       </div>
     );
   }
-  return <StartForm onStarted={() => goTo(2)} />;
+  return <StartForm />;
 }
 
-function StartForm({ onStarted }: { onStarted: () => void }) {
+function StartForm() {
   const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -61,13 +68,11 @@ function StartForm({ onStarted }: { onStarted: () => void }) {
     if (next.email || next.password || next.repeat) return;
     setBusy(true);
     try {
-      const result = await startRegistration({ email: value, password }, (error) => {
+      await startRegistration({ email: value, password }, (error) => {
         setErrors({ email: error.fields?.email ? error.message : undefined, password: error.fields?.password });
         if (!error.fields) setErrors({ email: error.message });
       });
-      storeLogin(result);
-      sessionStore.setStatus('in');
-      onStarted();
+      setSentTo(value);
     } catch {
       // The error is shown beside the field by the handler above.
     } finally {
@@ -75,6 +80,14 @@ function StartForm({ onStarted }: { onStarted: () => void }) {
     }
   }
 
+  if (sentTo) {
+    return (
+      <div className="register-form" data-testid="register-start-sent">
+        <h2 className="register-lead">{t('register.welcome.sentTitle')}</h2>
+        <Message severity="info" text={t('register.welcome.sent', { email: sentTo })} />
+      </div>
+    );
+  }
   const input = (id: string, type: string, value: string, set: (v: string) => void, error: string | undefined, autoComplete: string) => (
     <InputText
       id={id}
