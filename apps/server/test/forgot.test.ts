@@ -8,6 +8,7 @@ import { queryRows } from '../src/db/client.js';
 import { passwordResets } from '../src/db/schema.js';
 import { createMailer } from '../src/delivery/mail.js';
 import { requestReset } from '../src/modules/forgot/service.js';
+import { refuseInserts } from './support/db.js';
 import { mailBody, SmtpSink } from './support/smtp-sink.js';
 import { waitForValue } from './support/wait.js';
 import { DEMO_PASSWORD, createTestApp, login, post, type TestApp } from './support/test-app.js';
@@ -153,11 +154,7 @@ describe('no account enumeration through forgot/request', () => {
 
   it('answers a known e-mail like an unknown one even when issuing its link fails: the work is not on the request path', async () => {
     // Every new link fails to store; the request must not wait for (or show) that.
-    await t.database.db.execute(sql`create function refuse_reset() returns trigger language plpgsql as $$
-      begin raise exception 'storage down'; end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_reset before insert on password_resets for each row execute function refuse_reset()`,
-    );
+    const restore = await refuseInserts(t.database.db, 'password_resets');
     try {
       const known = await requestFrom('198.51.100.200', 'manager@demo.local');
       const unknown = await requestFrom('198.51.100.201', 'nobody-at-all@nowhere.example');
@@ -177,8 +174,7 @@ describe('no account enumeration through forgot/request', () => {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
       expect(median(times.known)).toBeLessThan(median(times.unknown) * 3 + 20);
     } finally {
-      await t.database.db.execute(sql`drop trigger refuse_reset on password_resets`);
-      await t.database.db.execute(sql`drop function refuse_reset()`);
+      await restore();
     }
   });
 });

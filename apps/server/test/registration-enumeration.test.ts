@@ -1,9 +1,9 @@
 import { ErrorBody } from '@cab/contract/errors';
 import { REGISTRATION_COMPANY_CHECKS_MAX } from '@cab/contract/registration';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationClient } from './support/registration.js';
 import { mailBody, SmtpSink } from './support/smtp-sink.js';
+import { refuseInserts } from './support/db.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitForValue } from './support/wait.js';
 
@@ -47,18 +47,13 @@ describe('registration without enumeration', () => {
 
   it('awaits the same work for a registered and a new e-mail: what follows the answer cannot show in it', async () => {
     // Storing a new registration fails; the answer must not wait for (or show) that.
-    await t.database.db.execute(sql`create function refuse_registration() returns trigger language plpgsql as $$
-      begin raise exception 'storage down'; end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_registration before insert on registration_requests for each row execute function refuse_registration()`,
-    );
+    const restore = await refuseInserts(t.database.db, 'registration_requests');
     try {
       const unknown = await post(t.app, '/api/register/start', { email: newEmail(), password: 'secret-pass-1' });
       const known = await post(t.app, '/api/register/start', { email: 'viewer@demo.local', password: 'secret-pass-1' });
       expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
     } finally {
-      await t.database.db.execute(sql`drop trigger refuse_registration on registration_requests`);
-      await t.database.db.execute(sql`drop function refuse_registration()`);
+      await restore();
     }
   });
 

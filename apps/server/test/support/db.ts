@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../src/db/schema.js';
 import type { Db } from '../../src/db/client.js';
 
@@ -20,3 +20,18 @@ export async function userByEmail(db: Db, email: string): Promise<{ id: number; 
 
 export const DEMO_COMPANY = 'Demo Logistics LLC';
 export const AGENT_COMPANY = 'Sales Agent Petrov';
+
+/**
+ * Makes every insert into `table` fail (as a storage outage would) until the returned function is
+ * called: for checking that work done after an answer can fail without the answer showing it.
+ */
+export async function refuseInserts(db: Db, table: 'password_resets' | 'registration_requests'): Promise<() => Promise<void>> {
+  const name = sql.raw(`refuse_${table}`);
+  const target = sql.raw(table);
+  await db.execute(sql`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'storage down'; end $$`);
+  await db.execute(sql`create trigger ${name} before insert on ${target} for each row execute function ${name}()`);
+  return async () => {
+    await db.execute(sql`drop trigger ${name} on ${target}`);
+    await db.execute(sql`drop function ${name}()`);
+  };
+}
