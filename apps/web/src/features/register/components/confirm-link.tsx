@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,8 +30,9 @@ export function ConfirmLink({ token, onOpened }: { token: string; onOpened: () =
     return (
       <div className="register-form" role="alert" data-testid="register-link-failed">
         <Message severity="error" text={confirm.error.message} />
-        <Link to="/register">
-          <Button type="button" label={t('register.welcome.linkFailed')} link />
+        {/* A link styled as one, not a button inside a link (nested interactive controls). */}
+        <Link to="/register" className="p-button p-button-link">
+          {t('register.welcome.linkFailed')}
         </Link>
       </div>
     );
