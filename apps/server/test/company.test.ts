@@ -127,7 +127,8 @@ describe('POST /api/company/update', () => {
       expect(res.statusCode).toBe(403);
     }
     expect((await update(tokens.admin, { id: ids.operator, name: 'Nope' })).statusCode).toBe(404);
-    expect((await update(tokens.viewer, { id: ids.agency, name: 'Nope' })).statusCode).toBe(404);
+    // The route's permission is decided first: a viewer is refused whatever company it names.
+    expect((await update(tokens.viewer, { id: ids.agency, name: 'Nope' })).statusCode).toBe(403);
   });
 
   it('a blocked company is read-only: it still opens, nothing is editable, an update answers company_blocked', async () => {
