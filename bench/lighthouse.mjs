@@ -61,7 +61,8 @@ async function audit(route, signedIn) {
   } finally {
     browser.kill('SIGTERM');
     await new Promise((resolve) => browser.once('exit', resolve));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile as the main one exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
