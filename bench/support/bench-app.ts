@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { fileStoreFor } from '../../apps/server/src/storage/file-store.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { hashPassword } from '../../apps/server/src/auth/passwords.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -15,7 +17,7 @@ export async function startBenchApi(database: Database, env: Record<string, stri
   const config = loadConfig({ DATABASE_URL: BENCH_DATABASE_URL, JWT_SECRET, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env });
   const jobs = await startJobQueue(database, { works: false });
   const bus = new EventBus(database);
-  const { app, hub } = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus });
+  const { app, hub } = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus, files: fileStoreFor('memory://', tmpdir()) });
   await bus.listen();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -149,3 +149,19 @@ export async function expectQueued(page: Page, action: () => Promise<void>): Pro
 export function filePayload(name: string, text: string, mimeType = 'text/csv') {
   return { name, mimeType, buffer: Buffer.from(text, 'utf8') };
 }
+
+/**
+ * Ticks the first row's checkbox as a user does and waits until the page counts it selected (a click
+ * that lands while the list is refreshing is tried again).
+ */
+export async function selectFirstSimRow(page: Page): Promise<void> {
+  const count = page.getByTestId('sims-selection-count');
+  await expect(async () => {
+    if ((await count.getAttribute('data-count')) !== '1') {
+      const input = page.getByTestId('sims-row').first().locator('td').first().locator('input[type="checkbox"]');
+      await input.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(count).toHaveAttribute('data-count', '1', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -201,9 +201,8 @@ test.describe('bulk operations on SIM cards (spec §3, §4, §5)', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/queue/create')) posted = true;
     });
-    await confirm.click();
-    await expect(dialog.getByRole('alert')).toHaveText('70 characters at most');
-    await expect(text).toHaveClass(/p-invalid/);
+    // Over the limit, Run is off (issue 14): nothing can be sent.
+    await expect(confirm).toBeDisabled();
     expect(posted).toBe(false);
     await saveScreenshot(page, 'sims-sms-too-long');
 

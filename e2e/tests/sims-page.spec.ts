@@ -34,10 +34,10 @@ test.describe('SIM page /sim/:id (spec §3)', () => {
     await expect(page.getByTestId('sim-rename')).toHaveValue(name);
     await expect(page.getByTestId('sim-save')).toBeDisabled();
 
-    // MSU: a bad value stays on the page with the field's message; a decimal comma is accepted.
+    // MSU: a bad value is answered as you type, Save stays off; a decimal comma is accepted.
     const msu = page.getByTestId('sim-msu');
     await msu.fill('12abc');
-    await page.getByTestId('sim-save').click();
+    await expect(page.getByTestId('sim-save')).toBeDisabled();
     await expect(page.getByTestId('sim-edit').getByRole('alert')).toHaveText(
       'Enter an amount in EUR, e.g. 15 or 15.50',
     );

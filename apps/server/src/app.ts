@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.js';
+import { registerRequestCaches } from './auth/request-caches.js';
 import { PasswordAttempts } from './auth/password-attempts.js';
 import { limitPasswordWork } from './auth/passwords.js';
 import { AccessTokens } from './auth/tokens.js';
@@ -20,35 +21,48 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSpa } from './http/static-spa.js';
-import { registerBillRoutes } from './modules/bills/routes.js';
-import { BillService } from './modules/bills/service.js';
-import { registerOrderRoutes } from './modules/orders/routes.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { AuthService } from './modules/auth/service.js';
-import { registerForgotRoutes } from './modules/forgot/routes.js';
-import { registerMeRoutes } from './modules/me/routes.js';
-import { registerNewsRoutes } from './modules/news/routes.js';
-import { NewsService } from './modules/news/service.js';
-import { registerNotifyRoutes } from './modules/notify/routes.js';
-import { registerNotifyMethodRoutes } from './modules/notify-methods/routes.js';
-import { registerProfileRoutes } from './modules/profile/routes.js';
-import { registerQueueRoutes } from './modules/queue/routes.js';
-import { registerCompanyRoutes } from './modules/companies/routes.js';
-import { registerCompanyPageRoutes } from './modules/company/routes.js';
-import { registerCompanyUserRoutes } from './modules/company/users-routes.js';
-import { registerApiTokenRoutes } from './modules/api-tokens/routes.js';
-import { registerGroupRoutes } from './modules/groups/routes.js';
-import { registerAuditRoutes } from './modules/audit/routes.js';
-import { registerCompaniesAdminRoutes } from './modules/companies-admin/routes.js';
-import { registerImpersonationRoutes } from './modules/impersonation/routes.js';
-import { registerRegistrationRoutes } from './modules/registration/routes.js';
-import { registerToolsRoutes } from './modules/tools/routes.js';
+import { registerBillRoutes } from './modules/commerce/bills/routes.js';
+import { BillService } from './modules/commerce/bills/service.js';
+import { registerOrderRoutes } from './modules/commerce/orders/routes.js';
+import { registerAuthRoutes } from './modules/accounts/auth/routes.js';
+import { AuthService } from './modules/accounts/auth/service.js';
+import { registerForgotRoutes } from './modules/accounts/forgot/routes.js';
+import { registerMeRoutes } from './modules/accounts/me/routes.js';
+import { registerNewsRoutes } from './modules/content/news/routes.js';
+import { NewsService } from './modules/content/news/service.js';
+import { registerContentRoutes } from './modules/content/routes.js';
+import { registerNotifyRoutes } from './modules/platform/notify/routes.js';
+import { registerNotifyMethodRoutes } from './modules/platform/notify-methods/routes.js';
+import { registerProfileRoutes } from './modules/accounts/profile/routes.js';
+import { registerQueueRoutes } from './modules/platform/queue/routes.js';
+import { registerOperationRoutes } from './modules/platform/operations/routes.js';
+import { registerSimToolRoutes } from './modules/sims/tools/routes.js';
+import { registerCompanyRoutes } from './modules/accounts/companies/routes.js';
+import { registerCompanyPageRoutes } from './modules/accounts/company/routes.js';
+import { registerCompanyUserRoutes } from './modules/accounts/company/users-routes.js';
+import { registerApiTokenRoutes } from './modules/accounts/api-tokens/routes.js';
+import { registerGroupRoutes } from './modules/sims/groups/routes.js';
+import { registerReportRoutes } from './modules/sims/reports/routes.js';
+import { registerAuditRoutes } from './modules/platform/audit/routes.js';
+import { registerCompaniesAdminRoutes } from './modules/accounts/companies-admin/routes.js';
+import { registerImpersonationRoutes } from './modules/accounts/impersonation/routes.js';
+import { registerRegistrationRoutes } from './modules/accounts/registration/routes.js';
+import { registerToolsRoutes } from './modules/platform/tools/routes.js';
+import { registerGlobalUnblockRoutes } from './modules/platform/tools/global-unblock-routes.js';
+import { registerNetworkSimulatorRoutes } from './modules/platform/network-simulator/routes.js';
+import { registerCountryRuleRoutes } from './modules/sims/country-rules/routes.js';
+import { registerRoamingRoutes } from './modules/sims/roaming/routes.js';
+import { simulatorDefaults } from './network/simulator-settings.js';
 import { createTelephonyAdapter } from './telephony/create-adapter.js';
-import { registerDepositRoutes } from './modules/deposit/routes.js';
-import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/routes.js';
+import { registerDepositRoutes } from './modules/commerce/deposit/routes.js';
+import { registerAgentRoutes } from './modules/commerce/agents/routes.js';
+import { registerGeneratedReportRoutes } from './modules/platform/generated-reports/routes.js';
+import { registerDashboardRoutes } from './modules/platform/dashboard/routes.js';
+import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/cards/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';
+import type { FileStore } from './storage/file-store.js';
 
 export interface AppContext {
   config: Config;
@@ -56,6 +70,8 @@ export interface AppContext {
   jwtSecret: string;
   jobs: PgBoss;
   bus: EventBus;
+  /** Generated reports and uploaded attachments. */
+  files: FileStore;
 }
 
 export interface BuiltApp {
@@ -66,7 +82,7 @@ export interface BuiltApp {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the API: plugins, authentication, every module's routes, websocket hub and the SPA. */
-export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppContext): Promise<BuiltApp> {
+export async function buildApp({ config, database, jwtSecret, jobs, bus, files }: AppContext): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY === '1',
@@ -77,6 +93,8 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerErrorHandler(app);
   const db = database.db;
   const tokens = new AccessTokens(jwtSecret);
+  // Principals and company trees of requests, dropped on the database's word (auth/request-caches.ts).
+  await registerRequestCaches(app, database);
   // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
   registerAuthentication(app, db, tokens);
   registerInputGuard(app);
@@ -121,20 +139,29 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerToolsRoutes(app, db);
   registerMeRoutes(app, db);
   registerProfileRoutes(app, { db, bus, attempts });
-  registerNewsRoutes(app, new NewsService(db, bus));
+  registerNewsRoutes(app, new NewsService(db, bus), { db, files });
+  registerContentRoutes(app, { db, bus, jobs });
   registerNotifyRoutes(app, db);
-  registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS }, allowHosts: config.OUTBOUND_ALLOW_HOSTS });
-  registerQueueRoutes(app, {
+  registerNotifyMethodRoutes(app, { db, jobs, retry: { retryLimit: config.NOTIFY_RETRY_LIMIT, retryDelaySeconds: config.NOTIFY_RETRY_DELAY_SECONDS }, allowHosts: config.OUTBOUND_ALLOW_HOSTS, deliver: { config, mailer } });
+  const queueDeps = {
     db,
     bus,
     jobs,
     batchSize: config.QUEUE_BATCH_SIZE,
     maxParallelJobs: config.QUEUE_CONCURRENCY * 2,
     limits: { maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY, maxSimsInFlight: config.QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY },
-  });
+  };
+  registerQueueRoutes(app, queueDeps);
+  registerGlobalUnblockRoutes(app, queueDeps);
+  registerNetworkSimulatorRoutes(app, { db, bus, defaults: simulatorDefaults(config) });
+  registerCountryRuleRoutes(app, db);
+  registerRoamingRoutes(app, { db, simulatorDefaults: simulatorDefaults(config) });
+  registerOperationRoutes(app, queueDeps);
+  registerSimToolRoutes(app, { db });
   registerSimRoutes(app, db);
   registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
   registerGroupRoutes(app, db);
+  registerReportRoutes(app, db);
   registerCompanyRoutes(app, db);
   registerCompaniesAdminRoutes(app, { db, bus, mailer, publicUrl: publicUrl(config) });
   registerImpersonationRoutes(app, { db, bus, auth });
@@ -144,7 +171,23 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus }: AppCo
   registerCompanyUserRoutes(app, { db, bus, mailer, loginUrl: `${publicUrl(config)}/login` });
   registerApiTokenRoutes(app, db);
   registerOrderRoutes(app, { db, bus });
-  registerBillRoutes(app, new BillService({ db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS, minAmountEur: config.BILL_MIN_AMOUNT_EUR }));
+  registerBillRoutes(app, new BillService({ db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS, minAmountEur: config.BILL_MIN_AMOUNT_EUR, agentRewardBp: Math.round(config.AGENT_REWARD_PERCENT * 100) }));
+  registerAgentRoutes(app, {
+    db,
+    bus,
+    files,
+    defaultRateBp: Math.round(config.AGENT_REWARD_PERCENT * 100),
+    minWithdrawalCents: Math.round(config.AGENT_WITHDRAWAL_MIN_EUR * 100),
+  });
+  registerGeneratedReportRoutes(app, {
+    db,
+    bus,
+    jobs,
+    files,
+    ttlDays: config.GENERATED_REPORTS_TTL_DAYS,
+    maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY,
+  });
+  registerDashboardRoutes(app, db);
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   NETWORK_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.02),
   /** SIMs the simulated network gives activity (sessions, SMS, calls) per minute. */
   NETWORK_ACTIVITY_SIMS: z.coerce.number().int().min(0).max(2000).default(500),
+  /** Working minutes the simulated network takes to apply a roaming change (at most 3 working days). */
+  NETWORK_ROAMING_DELAY_MINUTES: z.coerce.number().int().min(0).max(4320).default(1440),
   /** Bulk operations: SIMs per claimed batch, jobs worked at once per worker process, seconds before a
    * silent claim is taken over by another worker, and the least time between progress events. */
   QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
@@ -28,6 +30,10 @@ const ConfigSchema = z.object({
    * (one operation alone may be bigger); beyond either, creating another answers 429. */
   QUEUE_MAX_RUNNING_PER_COMPANY: z.coerce.number().int().min(1).max(1000).default(5),
   QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** Generated report files: days a file is kept before the expiry job removes it, and files one
+   * worker process writes at once. */
+  GENERATED_REPORTS_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Password checks (login, password change): failures counted per account and per client IP in
    * fixed windows shared by every process. An account past its limit is locked for the rest of the
    * window; an IP past AUTH_IP_MAX_FAILURES gets 429 for wrong passwords only (a right one still signs
@@ -79,6 +85,9 @@ const ConfigSchema = z.object({
       }
     }),
   /** The least top-up a bill may ask for (EUR); shown in the bill generation form. */
+  /** Sales agents: the reward rate (percent of a referred company's paid bill) of an agent without its own, and the least withdrawal. */
+  AGENT_REWARD_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  AGENT_WITHDRAWAL_MIN_EUR: z.coerce.number().min(0).max(1_000_000).default(20),
   BILL_MIN_AMOUNT_EUR: z.coerce.number().min(0).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { fileStoreFor } from './storage/file-store.js';
 import { resolveJwtSecret } from './auth/secret.js';
 import { buildApp } from './app.js';
 import { loadConfig, shouldSeedDemo, type Config } from './config.js';
@@ -7,10 +9,14 @@ import { createErrorReporter } from './db/outage-report.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startBillingJobs } from './jobs/billing-jobs.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
+import { startContentJobs } from './modules/content/jobs.js';
+import { seedFaqOnce } from './modules/content/faq/service.js';
 import { createMailer } from './delivery/mail.js';
-import { startNotifyDelivery } from './modules/notify-methods/jobs.js';
+import { startNotifyDelivery } from './modules/platform/notify-methods/jobs.js';
 import { startQueueWorker } from './jobs/queue-worker.js';
+import { startReportWorker } from './modules/platform/generated-reports/jobs.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
+import { simulatorDefaults } from './network/simulator-settings.js';
 import { EventBus } from './realtime/bus.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
 import { startHousekeeping } from './worker/housekeeping.js';
@@ -35,16 +41,18 @@ async function main(): Promise<void> {
   const { jwtSecret, seeded } = await database.withStartupLock(async () => ({
     seeded: shouldSeedDemo(config) ? await seedDemo(database.db, config.DEMO_PASSWORD) : false,
     jwtSecret: await resolveJwtSecret(database.db, config.JWT_SECRET),
+    faqSeeded: await seedFaqOnce(database.db),
   }));
   const works = config.ROLE !== 'api';
   const jobs = await startJobQueue(database, { works, reportError });
   const bus = new EventBus(database);
+  const files = fileStoreFor(config.DATA_DIR, tmpdir());
   const log = (message: string) => console.log(message);
   // Stopped in order: stop taking requests, finish jobs, then close the job queue and the database.
   const stops: Stop[] = [];
 
   if (config.ROLE !== 'worker') {
-    const { app, hub } = await buildApp({ config, database, jwtSecret, jobs, bus });
+    const { app, hub } = await buildApp({ config, database, jwtSecret, jobs, bus, files });
     await bus.listen();
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(async () => {
@@ -73,6 +81,14 @@ async function main(): Promise<void> {
       ),
     );
     stops.push(
+      await startReportWorker(
+        jobs,
+        { db: database.db, bus, files, progressIntervalMs: config.QUEUE_PROGRESS_INTERVAL_MS },
+        config.REPORT_CONCURRENCY,
+        log,
+      ),
+    );
+    stops.push(
       await startNotifyDelivery(jobs, {
         db: database.db,
         config,
@@ -85,7 +101,8 @@ async function main(): Promise<void> {
         log,
       }),
     );
-    await startNetworkJobs(jobs, { db: database.db, bus, activitySims: config.NETWORK_ACTIVITY_SIMS });
+    await startNetworkJobs(jobs, { db: database.db, bus, defaults: simulatorDefaults(config) });
+    await startContentJobs(jobs, { bus });
     await startBillingJobs(jobs, { db: database.db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS }, config.BILLING_CRON);
   }
   stops.push(() => jobs.stop({ graceful: true, wait: true, timeout: 8000 }));

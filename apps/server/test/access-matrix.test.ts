@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { API } from '@cab/contract/paths';
 import { canAs, ROLES } from '@cab/contract/roles';
 import { ROUTE_ACCESS, routeKey } from '@cab/contract/route-access';
@@ -10,6 +11,12 @@ import { Callers } from './access/callers.js';
 import { CORE_CASES, type AccessCase, type Fixtures, type OwnObjects, type Who } from './access/cases.js';
 import { ACCOUNT_CASES } from './access/cases-accounts.js';
 import { COMMERCE_CASES } from './access/cases-commerce.js';
+import { SIM_RULES_CASES } from './access/cases-sim-rules.js';
+import { CONTENT_CASES } from './access/cases-content.js';
+import { AGENT_CASES, agentFixtures } from './access/cases-agents.js';
+import { OPS_CASES } from './access/cases-ops.js';
+import { FILES_CASES } from './access/cases-files.js';
+import { REPORT_CASES } from './access/cases-reports.js';
 import { simIdOf } from './support/sims.js';
 import { createTestApp, post, type TestApp } from './support/test-app.js';
 
@@ -19,7 +26,7 @@ let f: Fixtures;
 const tokens = {} as Record<Who, string>;
 let expired: string;
 const WHO: Who[] = [...ROLES, 'other', 'token'];
-const ACCESS_CASES: AccessCase[] = [...CORE_CASES, ...ACCOUNT_CASES, ...COMMERCE_CASES];
+const ACCESS_CASES: AccessCase[] = [...CORE_CASES, ...ACCOUNT_CASES, ...COMMERCE_CASES, ...SIM_RULES_CASES, ...CONTENT_CASES, ...AGENT_CASES, ...REPORT_CASES, ...FILES_CASES, ...OPS_CASES];
 
 async function insertId(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ id: number }>(t.database.db, query);
@@ -50,7 +57,27 @@ async function ownObjects(companyId: number, userId: number, label: string, n: n
     insert into bills (company_id, number, kind, status, amount_cents, period, order_id, created_by)
     values (${companyId}, ${`B-MATRIX-${n}`}, 'order', 'unpaid', 6250, '2026-11', ${order}, ${userId}) returning id::int as id`);
   await t.database.db.execute(sql`update orders set bill_id = ${bill} where company_id = ${companyId} and id = ${order}`);
-  return { company: companyId, group, queueItem, notifyMethod, spareUser, apiToken, order, bill };
+  const { generatedReport, reportQueueItem } = await reportFiles(companyId, userId);
+  const savedView = await insertId(sql`
+    insert into saved_views (company_id, user_id, name, shared, state)
+    values (${companyId}, ${userId}, ${`matrix ${label}`}, true, '{"filter":{},"columns":["iccid"]}'::jsonb) returning id::int as id`);
+  return { company: companyId, group, queueItem, notifyMethod, spareUser, apiToken, order, bill, generatedReport, reportQueueItem, savedView };
+}
+
+/** A ready report file (in the file store) and a generation still writing, with its queue item. */
+async function reportFiles(companyId: number, userId: number) {
+  const file = (state: string, queueId: number | null) =>
+    insertId(sql`
+      insert into generated_reports (company_id, user_id, queue_id, kind, format, state, file_key, expires_at)
+      values (${companyId}, ${userId}, ${queueId}, 'sessions', 'csv', ${state}, '', now() + interval '1 day') returning id::int as id`);
+  const generatedReport = await file('ready', null);
+  const key = `${companyId}/reports/${generatedReport}.csv`;
+  await t.database.db.execute(sql`update generated_reports set file_key = ${key} where company_id = ${companyId} and id = ${generatedReport}`);
+  await t.files.write(key, Readable.from(['a,b\r\n1,2\r\n']));
+  const reportQueueItem = await insertId(sql`
+    insert into queue_items (company_id, user_id, reason, count) values (${companyId}, ${userId}, 'queue_report_generate', 10) returning id::int as id`);
+  await file('writing', reportQueueItem);
+  return { generatedReport, reportQueueItem };
 }
 
 beforeAll(async () => {
@@ -66,6 +93,7 @@ beforeAll(async () => {
     demo: demoObjects,
     target: await insertId(sql`insert into companies (name, tax_number, billing_type) values ('Matrix Target', 'TGT-0001', 1) returning id::int as id`),
     own: {} as Fixtures['own'],
+    agent: await agentFixtures(t),
   };
   for (const [n, who] of WHO.entries()) {
     const { companyId, userId } = callers.users[who];

@@ -10,10 +10,10 @@ import {
   runDailyBilling,
   runMonthlyBilling,
   type BillingDeps,
-} from '../src/modules/billing/engine.js';
-import { reconcileFinancialBlocks } from '../src/modules/billing/financial.js';
-import { postLedgerEntry } from '../src/modules/deposit/ledger.js';
-import { runQueueItem, type QueueRunnerDeps } from '../src/modules/queue/runner.js';
+} from '../src/modules/commerce/billing/engine.js';
+import { reconcileFinancialBlocks } from '../src/modules/commerce/billing/financial.js';
+import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
+import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { makeIccid } from '../src/seed/iccid.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';

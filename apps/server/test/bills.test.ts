@@ -38,7 +38,7 @@ async function balanceOf(companyId: number): Promise<number> {
 async function ledgerRows(billId: number) {
   return queryRows<{ kind: string; amount_cents: string | number; idempotency_key: string }>(
     t.database.db,
-    sql`select kind, amount_cents, idempotency_key from ledger_entries where bill_id = ${billId}`,
+    sql`select kind, amount_cents, idempotency_key from ledger_entries where bill_id = ${billId} and source_company_id is null`,
   );
 }
 async function list(token: string, filter: object, page = 0, size = 25) {

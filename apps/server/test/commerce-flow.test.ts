@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashPassword } from '../src/auth/passwords.js';
 import { queryRows } from '../src/db/client.js';
-import { dailySimFeeCents, runDailyBilling, type BillingDeps } from '../src/modules/billing/engine.js';
-import { reconcileFinancialBlocks } from '../src/modules/billing/financial.js';
-import { postLedgerEntry } from '../src/modules/deposit/ledger.js';
-import { runQueueItem, type QueueRunnerDeps } from '../src/modules/queue/runner.js';
+import { dailySimFeeCents, runDailyBilling, type BillingDeps } from '../src/modules/commerce/billing/engine.js';
+import { reconcileFinancialBlocks } from '../src/modules/commerce/billing/financial.js';
+import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
+import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { makeIccid } from '../src/seed/iccid.js';
 import { createTestApp, DEMO_PASSWORD, login, post, type TestApp } from './support/test-app.js';
@@ -35,13 +35,13 @@ async function expectLedgerBalanced(): Promise<void> {
   const mismatched = await queryRows<{ id: number }>(
     t.database.db,
     sql`select c.id from companies c
-        where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id), 0)`,
+        where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id and l.source_company_id is null and l.request_id is null), 0)`,
   );
   expect(mismatched).toEqual([]);
   const broken = await queryRows<{ id: number }>(
     t.database.db,
     sql`select id from (
-          select id, balance_after_cents, sum(amount_cents) over (partition by company_id order by id) as running
+          select id, balance_after_cents, sum(amount_cents) over (partition by company_id, source_company_id is null and request_id is null order by id) as running
           from ledger_entries) r
         where r.balance_after_cents <> r.running`,
   );

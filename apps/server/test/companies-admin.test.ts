@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashOpaqueToken } from '../src/auth/tokens.js';
 import { queryRows } from '../src/db/client.js';
-import { insertRegistrationRequest } from '../src/modules/registration/repository.js';
+import { insertRegistrationRequest } from '../src/modules/accounts/registration/repository.js';
 import type { BusMessage } from '../src/realtime/bus.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { demoCompanies, type DemoCompanies } from './support/sims.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
@@ -82,6 +83,27 @@ describe.skipIf(!testDatabaseUrl)('several server processes on one PostgreSQL', 
     sockets.push(socket);
     expect((await call(b, '/api/logout', {}, token)).status).toBe(200);
     expect(await socket.closed(10_000)).toBe(4001);
+  });
+
+  it('a session revoked on process B is refused by process A on the very next request, though A cached it', async () => {
+    for (let round = 0; round < 10; round++) {
+      const token = await loginVia(b, 'viewer@demo.local');
+      expect((await call(a, '/api/session/check', {}, token)).status).toBe(200);
+      expect((await call(a, '/api/session/check', {}, token)).status).toBe(200);
+      expect((await call(b, '/api/logout', {}, token)).status).toBe(200);
+      expect((await call(a, '/api/session/check', {}, token)).status, `round ${round}`).toBe(401);
+    }
+    // A user blocked by another process (here: directly in the database, as a job would) too.
+    const token = await loginVia(a, 'manager@demo.local');
+    expect((await call(a, '/api/session/check', {}, token)).status).toBe(200);
+    const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
+    try {
+      await database.db.execute(sql`update users set active = false where email = 'manager@demo.local'`);
+      expect((await call(a, '/api/session/check', {}, token)).status).toBe(401);
+      await database.db.execute(sql`update users set active = true where email = 'manager@demo.local'`);
+    } finally {
+      await database.close();
+    }
   });
 
   it('the worker process stays up without serving HTTP', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
-import { postLedgerEntry } from '../src/modules/deposit/ledger.js';
+import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -32,14 +32,14 @@ async function expectLedgerConsistent(): Promise<void> {
     t.database.db,
     sql`
     select c.id from companies c
-    where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id), 0)`,
+    where c.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.company_id = c.id and l.source_company_id is null and l.request_id is null), 0)`,
   );
   expect(mismatched).toEqual([]);
   const broken = await queryRows<{ id: number }>(
     t.database.db,
     sql`
     select id from (
-      select id, balance_after_cents, sum(amount_cents) over (partition by company_id order by id) as running
+      select id, balance_after_cents, sum(amount_cents) over (partition by company_id, source_company_id is null and request_id is null order by id) as running
       from ledger_entries) r
     where r.balance_after_cents <> r.running`,
   );

@@ -7,7 +7,7 @@ import { hashOpaqueToken } from '../src/auth/tokens.js';
 import { queryRows } from '../src/db/client.js';
 import { passwordResets } from '../src/db/schema.js';
 import { createMailer } from '../src/delivery/mail.js';
-import { requestReset } from '../src/modules/forgot/service.js';
+import { requestReset } from '../src/modules/accounts/forgot/service.js';
 import { refuseInserts } from './support/db.js';
 import { mailBody, SmtpSink } from './support/smtp-sink.js';
 import { waitForValue } from './support/wait.js';

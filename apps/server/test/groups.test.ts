@@ -3,7 +3,7 @@ import { QueueCreateResult } from '@cab/contract/queue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runQueueItem, type QueueRunnerDeps } from '../src/modules/queue/runner.js';
+import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { DEMO_ALL_SIMS, StrictErrorBody, demoCompanies, listOk, simIdOf, sqlIds, sqlNumber, type DemoCompanies } from './support/sims.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';

@@ -148,16 +148,17 @@ describe('notification methods CRUD', () => {
     expect((await call('list', { company_id: 999_999 }, 'root')).statusCode).toBe(404);
   });
 
-  it('test-send queues a delivery that the method log lists as pending', async () => {
+  it('test-send tries the delivery at once and the method log shows the same outcome', async () => {
     const method = (await call('create', { type: 0, destination: 'test@example.com', ...flags })).json<{
       result: NotifyMethod;
     }>().result;
     const res = await call('test', { id: method.id });
     expect(res.statusCode, res.body).toBe(200);
-    const { delivery_id } = res.json<{ result: { delivery_id: number } }>().result;
+    const result = res.json<{ result: { delivery_id: number; status: string; error: string | null } }>().result;
+    expect(result).toMatchObject({ status: 'sent', error: null });
     const log = (await call('deliveries', { id: method.id })).json<{ result: NotifyDeliveryListResult }>().result;
     expect(log.total).toBe(1);
-    expect(log.items[0]).toMatchObject({ id: delivery_id, notification_id: null, status: 'pending', attempts: 0 });
+    expect(log.items[0]).toMatchObject({ id: result.delivery_id, notification_id: null, status: 'sent', attempts: 1 });
     expect((await call('deliveries', { id: method.id }, 'viewer')).statusCode).toBe(403);
   });
 });

@@ -38,10 +38,11 @@ describe('POST /api/notify/list', () => {
       expect(item.readed).toBe(false);
     }
     const newestFirst = Object.values(result.items).sort((a, b) => b.added - a.added);
-    expect(newestFirst.map((n): [string, string] => [n.type, n.text])).toEqual([
-      ['success', 'Блокировка 120 SIM-карт завершена / Blocking of 120 SIM cards finished'],
-      ['info', 'Выставлен счёт № 1024 / Bill No. 1024 issued'],
-      ['warning', 'SIM 89701000000001000774 заблокирована по MSU / SIM blocked by MSU'],
+    // One language each (not glued "ru / en"), each linking to the page of its object.
+    expect(newestFirst.map((n) => [n.type, n.text, n.link?.replace(/\/sim\/\d+$/, '/sim/ID')])).toEqual([
+      ['success', 'Блокировка 120 SIM-карт завершена', '/list?blocked=1'],
+      ['info', 'Выставлен счёт № 1024', '/docs'],
+      ['warning', 'SIM 89701000000001000774 заблокирована по MSU', '/sim/ID'],
     ]);
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     expect(newestFirst[0]?.added).toBeGreaterThanOrEqual(hourAgo - 5);

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { createMailer } from '../src/delivery/mail.js';
-import { startNotifyDelivery } from '../src/modules/notify-methods/jobs.js';
-import { insertMethod } from '../src/modules/notify-methods/repository.js';
+import { startNotifyDelivery } from '../src/modules/platform/notify-methods/jobs.js';
+import { insertMethod } from '../src/modules/platform/notify-methods/repository.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 

@@ -2,7 +2,7 @@ import { QueueCreateResult } from '@cab/contract/queue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { runQueueItem, type QueueRunnerDeps } from '../src/modules/queue/runner.js';
+import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { createTestApp, get, login, post, type TestApp } from './support/test-app.js';
 

@@ -3,13 +3,19 @@ import { createRoot } from 'react-dom/client';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './app/styles.css';
+import './app/a11y.css';
+import './app/responsive.css';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { bootstrapSession } from './lib/session';
+import { installOverlayFocus } from './lib/overlay-focus';
+import { installTabScrollGuard } from './lib/tab-scroll';
 
 async function start(): Promise<void> {
   await initI18n();
   bootstrapSession(window.location.pathname);
+  installOverlayFocus();
+  installTabScrollGuard();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing in index.html');
   createRoot(root).render(

@@ -33,6 +33,9 @@ export const AdminCompany = z.object({
   country: z.string().nullable(),
   parent_id: Id.nullable(),
   parent_name: z.string().nullable(),
+  /** The sales agent that referred the company (issue 10). */
+  agent_company_id: Id.nullable(),
+  agent_name: z.string().nullable(),
   billing_type: z.number().int(),
   /** EUR. */
   balance: z.number(),

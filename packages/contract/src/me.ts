@@ -11,6 +11,8 @@ export const Banner = z.object({
   text: z.string(),
   link: z.string().nullable(),
   target: z.string().nullable(),
+  /** Which banner this is: dismissing names it, so a newer banner shows again. */
+  revision: z.number().int(),
 });
 export type Banner = z.infer<typeof Banner>;
 

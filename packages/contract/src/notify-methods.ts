@@ -108,8 +108,16 @@ export type NotifyDeliveryListRequest = z.infer<typeof NotifyDeliveryListRequest
 export const NotifyDeliveryListResult = z.object({ items: z.array(NotifyDelivery), total: z.number().int() });
 export type NotifyDeliveryListResult = z.infer<typeof NotifyDeliveryListResult>;
 
-/** What a test-send answers: the queued delivery, so the log can show its outcome. */
-export const NotifyTestResult = z.object({ delivery_id: Id });
+/**
+ * What a test-send answers: the delivery, tried once within the delivery timeout, with its outcome
+ * (`response_status` of the receiver, or `error` when it did not arrive). A test is not retried.
+ */
+export const NotifyTestResult = z.object({
+  delivery_id: Id,
+  status: z.enum(['sent', 'failed']),
+  response_status: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
 export type NotifyTestResult = z.infer<typeof NotifyTestResult>;
 
 /** Webhook request headers (README "Webhook notifications" says how a receiver verifies them). */

@@ -8,6 +8,8 @@ export const Notification = z.object({
   added: UnixSeconds,
   text: z.string(),
   readed: z.boolean(),
+  /** The page of the notification's object (SIM, bill, order, operation); absent or null: none. */
+  link: z.string().nullable().optional(),
 });
 export type Notification = z.infer<typeof Notification>;
 

@@ -48,7 +48,8 @@ export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
 export const SIM_OPERATION_RULES: Record<SimQueueReason, { permission: Permission; profileRule?: ProfileRule }> = {
   queue_block: { permission: 'sims.operate' },
   queue_unblock: { permission: 'sims.operate' },
-  queue_global_unblock: { permission: 'sims.operate' },
+  // Root's Tools only (its own route, with a dry run and a filter that may not be empty).
+  queue_global_unblock: { permission: 'tools.use' },
   queue_disconnect: { permission: 'sims.operate' },
   queue_reconnect: { permission: 'sims.operate' },
   queue_ping: { permission: 'sims.operate' },

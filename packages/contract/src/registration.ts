@@ -37,9 +37,14 @@ export type Country = z.infer<typeof Country>;
 export const CountryListResult = z.object({ items: z.array(Country), total: z.number().int() });
 export type CountryListResult = z.infer<typeof CountryListResult>;
 
+/** An agent's referral code as it comes from /register?ref=CODE (letters and digits). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+
 export const RegisterStartRequest = z.strictObject({
   email: Email,
   password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
+  /** The referral code of the agent whose link opened the registration; an unknown code is ignored. */
+  ref: z.string().trim().regex(REFERRAL_CODE_PATTERN).optional(),
 });
 export type RegisterStartRequest = z.infer<typeof RegisterStartRequest>;
 

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'sims.transfer',
   'groups.manage',
   'reports.run',
+  /** Read usage reports (on screen and through the API); 'reports.run' generates report files. */
+  'reports.read',
   'news.publish',
   'agent.requests',
   /** Orders, bills and the deposit ledger of the caller's companies: every signed-in role, never an API token. */
@@ -38,14 +40,15 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'sims.transfer',
   'groups.manage',
   'reports.run',
+  'reports.read',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   root: PERMISSIONS,
   admin: COMPANY_ADMIN,
-  manager: ['billing.read', 'sims.read', 'sims.operate', 'groups.manage', 'reports.run'],
-  viewer: ['billing.read', 'sims.read'],
-  agent: ['billing.read', 'sims.read', 'reports.run', 'agent.requests'],
+  manager: ['billing.read', 'sims.read', 'sims.operate', 'groups.manage', 'reports.run', 'reports.read'],
+  viewer: ['billing.read', 'sims.read', 'reports.read'],
+  agent: ['billing.read', 'sims.read', 'reports.run', 'reports.read', 'agent.requests'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -67,6 +70,7 @@ export const API_TOKEN_PERMISSIONS: readonly Permission[] = [
   'sims.operate',
   'groups.manage',
   'reports.run',
+  'reports.read',
 ];
 
 /** Who a principal is: a signed-in user or an API token. */

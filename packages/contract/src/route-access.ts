@@ -1,6 +1,12 @@
 import { ACCOUNT_API } from './paths-accounts.js';
+import { AGENT_API } from './paths-agents.js';
 import { COMMERCE_API } from './paths-commerce.js';
+import { CONTENT_API } from './paths-content.js';
+import { OPS_API } from './paths-ops.js';
+import { FILES_API } from './paths-files.js';
 import { API } from './paths.js';
+import { SIM_RULES_API } from './paths-sim-rules.js';
+import { REPORT_API } from './paths-reports.js';
 import type { Permission } from './roles.js';
 
 /**
@@ -56,6 +62,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API.simsList}`]: 'sims.read',
   [`POST ${API.simsGet}`]: 'sims.read',
   [`POST ${API.simsUsage}`]: 'sims.read',
+  [`POST ${REPORT_API.day}`]: 'reports.read',
+  [`POST ${REPORT_API.sessions}`]: 'reports.read',
+  [`POST ${REPORT_API.callSms}`]: 'reports.read',
   [`POST ${API.groupsList}`]: 'sims.read',
   [`GET ${API.queueResults}`]: 'sims.read',
   [`POST ${API.simsUpdate}`]: 'sims.operate',
@@ -65,6 +74,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API.groupsRename}`]: 'groups.manage',
   [`POST ${API.groupsDelete}`]: 'groups.manage',
   [`POST ${API.newsCreate}`]: 'news.publish',
+  [`POST ${CONTENT_API.newsAdminList}`]: 'news.publish',
+  [`POST ${CONTENT_API.newsUpdate}`]: 'news.publish',
+  [`POST ${CONTENT_API.newsUnpublish}`]: 'news.publish',
+  [`POST ${CONTENT_API.newsPublish}`]: 'news.publish',
+  [`POST ${CONTENT_API.newsImageUpload}`]: 'news.publish',
+  [`GET ${CONTENT_API.newsImageFile}`]: 'public',
+  [`POST ${CONTENT_API.faqList}`]: 'signedIn',
+  [`POST ${CONTENT_API.bannerDismiss}`]: 'userSession',
+  [`POST ${CONTENT_API.bannerGet}`]: 'tools.use',
+  [`POST ${CONTENT_API.bannerPublish}`]: 'tools.use',
+  [`POST ${CONTENT_API.bannerWithdraw}`]: 'tools.use',
+  [`POST ${CONTENT_API.versionGet}`]: 'tools.use',
+  [`POST ${CONTENT_API.versionSet}`]: 'tools.use',
+  [`POST ${CONTENT_API.faqAdminList}`]: 'tools.use',
+  [`POST ${CONTENT_API.faqCreate}`]: 'tools.use',
+  [`POST ${CONTENT_API.faqUpdate}`]: 'tools.use',
+  [`POST ${CONTENT_API.faqDelete}`]: 'tools.use',
 
   [`POST ${COMMERCE_API.ordersList}`]: 'billing.read',
   [`POST ${COMMERCE_API.ordersGet}`]: 'billing.read',
@@ -109,6 +135,50 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${ACCOUNT_API.auditList}`]: 'companies.manage',
   [`POST ${ACCOUNT_API.usersImpersonate}`]: 'users.impersonate',
   [`POST ${ACCOUNT_API.toolsTelephonyCalls}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsGlobalUnblockPreview}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsGlobalUnblockRun}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsNetworkGet}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsNetworkUpdate}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsNetworkBurst}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsCountryRulesList}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsCountryRulesCreate}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.toolsCountryRulesDelete}`]: 'tools.use',
+  [`POST ${SIM_RULES_API.simsCountryWarnings}`]: 'sims.read',
+  [`POST ${SIM_RULES_API.simsRoamingGet}`]: 'sims.read',
+  [`POST ${SIM_RULES_API.simsRoamingSet}`]: 'sims.operate',
+  [`POST ${SIM_RULES_API.simsRoamingBulk}`]: 'sims.operate',
+  [`POST ${AGENT_API.info}`]: 'agent.requests',
+  [`POST ${AGENT_API.companies}`]: 'agent.requests',
+  [`POST ${AGENT_API.ledger}`]: 'agent.requests',
+  [`POST ${AGENT_API.requestsList}`]: 'agent.requests',
+  [`POST ${AGENT_API.requestsGet}`]: 'agent.requests',
+  [`POST ${AGENT_API.requestsCreate}`]: 'agent.requests',
+  [`POST ${AGENT_API.requestsTransition}`]: 'agent.requests',
+  [`GET ${AGENT_API.requestsFile}`]: 'agent.requests',
+  [`POST ${AGENT_API.list}`]: 'companies.manage',
+  [`POST ${AGENT_API.rate}`]: 'companies.manage',
+  [`POST ${AGENT_API.assign}`]: 'companies.manage',
+
+  [`POST ${OPS_API.operationsList}`]: 'sims.read',
+  [`POST ${OPS_API.operationsGet}`]: 'sims.read',
+  [`POST ${OPS_API.operationsResults}`]: 'sims.read',
+  [`GET ${OPS_API.operationsResultsCsv}`]: 'sims.read',
+  [`POST ${OPS_API.operationsBySim}`]: 'sims.read',
+  [`POST ${OPS_API.operationsRetry}`]: 'sims.operate',
+  [`POST ${OPS_API.queuePreview}`]: 'sims.read',
+  [`POST ${OPS_API.simsExport}`]: 'sims.read',
+  [`POST ${OPS_API.simsQuickSearch}`]: 'sims.read',
+  // Saved views belong to a signed-in user (an API token has no person to keep them for).
+  [`POST ${OPS_API.viewsList}`]: 'userSession',
+  [`POST ${OPS_API.viewsCreate}`]: 'userSession',
+  [`POST ${OPS_API.viewsUpdate}`]: 'userSession',
+  [`POST ${OPS_API.viewsDelete}`]: 'userSession',
+  [`POST ${FILES_API.generatedReportsList}`]: 'reports.read',
+  [`GET ${FILES_API.generatedReportsDownload}`]: 'reports.read',
+  [`POST ${FILES_API.generatedReportsCreate}`]: 'reports.run',
+  [`POST ${FILES_API.generatedReportsDelete}`]: 'reports.run',
+  [`POST ${FILES_API.generatedReportsCancel}`]: 'reports.run',
+  [`POST ${FILES_API.dashboardSummary}`]: 'sims.read',
 };
 
 /** The table's key of a route: its method and the pattern the router matched. */

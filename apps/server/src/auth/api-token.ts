@@ -3,8 +3,9 @@ import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_PREFIX_LENGTH } from '@cab/contract/a
 import { LANGS } from '@cab/contract/constants';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { findTokenPrincipal, touchToken } from '../modules/api-tokens/repository.js';
+import { findTokenPrincipal, touchToken } from '../modules/accounts/api-tokens/repository.js';
 import type { Principal } from './principal.js';
+import { requestCachesOf } from './request-caches.js';
 import { hashOpaqueToken } from './tokens.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -25,9 +26,16 @@ export function isApiTokenValue(bearer: string): boolean {
  * principal's userId is the token's creator, who owns the queue items the token starts.
  */
 export async function resolveApiTokenPrincipal(db: Db, bearer: string): Promise<Principal> {
-  const row = await findTokenPrincipal(db, hashOpaqueToken(bearer));
+  const hash = hashOpaqueToken(bearer);
+  const load = () => findTokenPrincipal(db, hash);
+  const caches = requestCachesOf(db);
+  const row = caches
+    ? await caches.principal(`api_token:${hash}`, load, { keep: (r) => ({ tags: [`t:${r.id}`, `u:${r.createdBy}`, `c:${r.companyId}`] }) })
+    : await load();
   if (!row) throw new AppError('unauthorized');
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    // The cached row remembers the touch, so the next minute's calls do not write again.
+    row.lastUsedAt = new Date();
     await touchToken(db, row.companyId, row.id);
   }
   return {

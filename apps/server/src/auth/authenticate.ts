@@ -5,10 +5,11 @@ import { ROUTE_ACCESS, routeKey, type RouteAccess } from '@cab/contract/route-ac
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { insertAudit } from '../modules/audit/repository.js';
-import { findSessionPrincipal } from '../modules/auth/repository.js';
+import { insertAudit } from '../modules/platform/audit/repository.js';
+import { findSessionPrincipal } from '../modules/accounts/auth/repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import { requirePermission, type Principal } from './principal.js';
+import { requestCachesOf } from './request-caches.js';
 import type { AccessTokens } from './tokens.js';
 
 declare module 'fastify' {
@@ -34,7 +35,15 @@ export async function resolvePrincipal(db: Db, tokens: AccessTokens, token: stri
   const verified = await tokens.verify(token);
   if (!verified.ok) throw new AppError(verified.expired ? 'token_expired' : 'unauthorized');
   const { claims } = verified;
-  const row = await findSessionPrincipal(db, Number(claims.sub), claims.sid);
+  const userId = Number(claims.sub);
+  const load = () => findSessionPrincipal(db, userId, claims.sid);
+  const caches = requestCachesOf(db);
+  const row = caches
+    ? await caches.principal(`session:${userId}:${claims.sid}`, load, {
+        keep: (r) =>
+          r.active && r.sessionUntil !== null ? { tags: [`u:${r.userId}`, `c:${r.companyId}`, `s:${claims.sid}`], until: r.sessionUntil } : null,
+      })
+    : await load();
   if (!row?.active || !row.sessionAlive) throw new AppError('unauthorized');
   const role = ROLES.find((r) => r === row.role);
   if (!role) throw new AppError('unauthorized');

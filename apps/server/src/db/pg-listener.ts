@@ -4,7 +4,8 @@ import pg from 'pg';
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 10_000;
 
-type Handler = (payload: string) => void;
+/** `processId`: the PostgreSQL backend that raised the notification. */
+type Handler = (payload: string, processId: number) => void;
 
 /** Tells the listener's owner about a lost connection; never throws. */
 export type ListenerLog = (message: string) => void;
@@ -19,9 +20,11 @@ export class PgListener {
   private client: pg.Client | null = null;
   private readonly channels = new Map<string, Set<Handler>>();
   private readonly resumeHandlers = new Set<() => void>();
+  private readonly lostHandlers = new Set<() => void>();
   private retryTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
   private started = false;
+  private firstConnect: Promise<void> | null = null;
   private closed = false;
 
   constructor(
@@ -30,20 +33,27 @@ export class PgListener {
   ) {}
 
   /** The first call connects and fails loudly if the database is down (a process must not start blind). */
-  async listen(channel: string, handler: Handler, onResume?: () => void): Promise<() => Promise<void>> {
+  async listen(channel: string, handler: Handler, onResume?: () => void, onLost?: () => void): Promise<() => Promise<void>> {
     const handlers = this.channels.get(channel) ?? new Set<Handler>();
     const isNewChannel = !this.channels.has(channel);
     handlers.add(handler);
     this.channels.set(channel, handlers);
     if (onResume) this.resumeHandlers.add(onResume);
+    if (onLost) this.lostHandlers.add(onLost);
     if (!this.started) {
       this.started = true;
+      this.firstConnect = this.connect();
       try {
-        await this.connect();
+        await this.firstConnect;
       } catch (error) {
         this.started = false;
         throw error;
+      } finally {
+        this.firstConnect = null;
       }
+    } else if (this.firstConnect) {
+      // Another caller's first connection is on its way and LISTENs to every channel named by then.
+      await this.firstConnect;
     } else if (isNewChannel && this.client) {
       await this.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     }
@@ -51,10 +61,16 @@ export class PgListener {
     return async () => {
       handlers.delete(handler);
       if (onResume) this.resumeHandlers.delete(onResume);
+      if (onLost) this.lostHandlers.delete(onLost);
       if (handlers.size > 0) return;
       this.channels.delete(channel);
       await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
     };
+  }
+
+  /** Whether notifications are heard right now (false while reconnecting). */
+  get connected(): boolean {
+    return this.client !== null;
   }
 
   async close(): Promise<void> {
@@ -90,6 +106,7 @@ export class PgListener {
     this.client = null;
     client.end().catch(() => undefined);
     this.log(`database event listener disconnected (${reason}); reconnecting`);
+    for (const handler of this.lostHandlers) this.safely(() => handler());
     this.scheduleReconnect();
   }
 
@@ -118,7 +135,7 @@ export class PgListener {
   private dispatch(message: pg.Notification): void {
     if (message.payload === undefined) return;
     const payload = message.payload;
-    for (const handler of this.channels.get(message.channel) ?? []) this.safely(() => handler(payload));
+    for (const handler of this.channels.get(message.channel) ?? []) this.safely(() => handler(payload, message.processId));
   }
 
   /** A handler's mistake is logged; thrown from a socket callback it would end the process. */

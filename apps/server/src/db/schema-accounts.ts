@@ -139,6 +139,8 @@ export const registrationRequests = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The agent's referral code the sign-up came with (/register?ref=CODE); resolved when confirmed. */
+    referralCode: text('referral_code'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('registration_requests_token_hash_uq').on(t.tokenHash)],

@@ -61,7 +61,9 @@ export const bills = pgTable(
 
 /**
  * The deposit ledger: every balance movement, signed cents, with the balance it left. Append-only.
- * kind: topup | charge | adjustment | order_payment. An idempotency key makes a repeated posting a no-op.
+ * kind: topup | charge | adjustment | order_payment, and for agent companies the reward kinds
+ * (agent_reward | agent_reward_reversal | withdrawal_hold | withdrawal_release), which move the reward
+ * balance (agent_accounts) instead of the company balance. An idempotency key makes a repeated posting a no-op.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -75,12 +77,17 @@ export const ledgerEntries = pgTable(
     reason: text('reason'),
     authorId: bigint('author_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key'),
+    /** Agent ledger rows: the referred company whose bill earned (or reversed) the reward. */
+    sourceCompanyId: bigint('source_company_id', { mode: 'number' }),
+    /** Agent ledger rows: the withdrawal request a hold or release belongs to. */
+    requestId: bigint('request_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('ledger_entries_idempotency_uq').on(t.companyId, t.idempotencyKey),
     index('ledger_entries_kind_idx').on(t.companyId, t.kind, t.id),
+    index('ledger_entries_source_bill_idx').on(t.sourceCompanyId, t.billId),
   ],
 );
 

@@ -146,11 +146,17 @@ export const sims = pgTable(
     index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
     index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
     // The state filters (blocked, not blocked, MSU, each with a profile) and their capped counts are
-    // index-only scans of this one; the partial twin does the same for SIMs without a name.
-    index('sims_company_state_idx').on(t.companyId, t.isBlocked, t.profile, t.blockType),
+    // index-only scans of this one; the partial twin does the same for SIMs without a name. The id
+    // at the end lets a group filter join them to the group's members without reading the table.
+    index('sims_company_state_idx').on(t.companyId, t.isBlocked, t.profile, t.blockType, t.id),
     index('sims_company_unnamed_idx')
-      .on(t.companyId, t.isBlocked, t.profile, t.blockType)
+      .on(t.companyId, t.isBlocked, t.profile, t.blockType, t.id)
       .where(sql`${t.name} is null or ${t.name} = ''`),
+    // Blocked by MSU is rare: its own small index answers it for one company or for all of them
+    // (root), index-only, where the state index would be read whole without a company.
+    index('sims_msu_idx')
+      .on(t.companyId, t.profile, t.id)
+      .where(sql`${t.isBlocked} and ${t.blockType} = 'msu'`),
     // Tenant first (btree_gin), so a substring search reads only the company's part of the index;
     // profile and blocked narrow it inside the same index scan.
     index('sims_company_search_trgm_idx').using('gin', t.companyId, t.profile, t.isBlocked, sql`${t.searchText} gin_trgm_ops`),
@@ -196,7 +202,11 @@ export const simNetworkState = pgTable(
     sessionStartedAt: timestamp('session_started_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.simId] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.simId] }),
+    // Quick search by IMEI or its prefix; IMEIs are nearly unique, so the company is checked after.
+    index('sim_network_state_imei_idx').on(sql`${t.imei} text_pattern_ops`),
+  ],
 );
 
 /** Data sessions, SMS and calls of a SIM. */
@@ -236,6 +246,8 @@ export const queueResults = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.queueId, t.simId] }),
     index('queue_results_open_idx').on(t.companyId, t.queueId, t.status),
+    // A SIM's page lists the operations that touched it (issue 14).
+    index('queue_results_sim_idx').on(t.companyId, t.simId, t.queueId),
   ],
 );
 
@@ -262,6 +274,8 @@ export const notifications = pgTable(
     /** Which notification-method flag it travels under: sim, billing or notify. */
     category: text('category').notNull().default('notify'),
     text: text('text').notNull(),
+    /** The page of the notification's object (`/sim/12`, `/operations/5`, `/docs`), or null. */
+    link: text('link'),
     readed: boolean('readed').notNull().default(false),
     /**
      * One event told to several users (a bill paid, to every admin) is one row per user sharing this
@@ -284,6 +298,11 @@ export const news = pgTable('news', {
   text: text('text').notNull(),
   authorId: bigint('author_id', { mode: 'number' }),
   createdAt: createdAt(),
+  /** Null while unpublished; publishing again moves it on, so the drawer opens for everyone once more. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  /** An uploaded image (news_images); `image` is then its served URL. */
+  imageFile: text('image_file'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 export const queueItems = pgTable(
@@ -304,6 +323,8 @@ export const queueItems = pgTable(
     progressPublishedAt: timestamp('progress_published_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The operation whose failed SIMs this one retries (operation history, issue 14). */
+    retryOf: bigint('retry_of', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('queue_items_state_idx').on(t.companyId, t.state)],
 );
@@ -348,3 +369,5 @@ export const outboxMail = pgTable('outbox_mail', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+export * from './schema-sim-rules.js';
+export * from './schema-files.js';

@@ -25,7 +25,8 @@ export function findUnstorableText(input: unknown): string | null {
       if (isUnstorable(value)) return path || '_';
       continue;
     }
-    if (typeof value !== 'object' || value === null) continue;
+    // An uploaded file's bytes (news images) are not text.
+    if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
     const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
     for (const [key, item] of entries) {
       const itemPath = path ? `${path}.${key}` : key;

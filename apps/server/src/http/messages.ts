@@ -27,6 +27,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'CSV file, line {line}: expected an ICCID, a number or an ICCID;number pair',
   },
   csv_too_large: { ru: 'В CSV-файле больше 100 000 идентификаторов', en: 'The CSV file has more than 100,000 identifiers' },
+  // Spec §5 'Reports need a filter and dates': the English text is the spec's, word for word.
+  report_filter_empty: { ru: 'пустой фильтр или поле дат', en: 'empty filter or dates field' },
+  report_range_invalid: { ru: 'Дата начала позже даты окончания', en: 'The start date is after the end date' },
+  report_range_too_long: { ru: 'Период отчёта не может быть длиннее {max} дней', en: 'A report period cannot be longer than {max} days' },
   nothing_selected: { ru: 'Не выбрано ни одной SIM-карты', en: 'No SIM cards are selected' },
   profile_not_allowed: {
     ru: 'Профиль выбранных SIM-карт не допускает эту операцию',
@@ -99,16 +103,79 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Слишком много массовых операций одновременно: у компании может выполняться не больше {running} операций и {sims} SIM-карт в них. Лимит освободится, когда выполняющиеся операции завершатся.',
     en: 'Too many bulk operations at once: a company may have at most {running} operations running, with {sims} SIM cards in them. The limit frees up as running operations finish.',
   },
+  global_unblock_empty_filter: {
+    ru: 'Задайте фильтр: поиск, CSV, компанию, профиль или тип блокировки. Глобальная разблокировка без фильтра не выполняется, чтобы не разблокировать все SIM-карты всех компаний',
+    en: 'Set a filter: search, CSV, company, profile or block type. A global unblock without a filter is refused, so it never unblocks every SIM card of every company',
+  },
+  global_unblock_changed: {
+    ru: 'Выборка изменилась после проверки: было {expected}, сейчас {actual}. Проверьте ещё раз',
+    en: 'The selection changed since the dry run: it was {expected}, now {actual}. Run the dry run again',
+  },
+  global_unblock_on_tools: {
+    ru: 'Глобальная разблокировка запускается только из раздела «Инструменты»',
+    en: 'A global unblock is started only from Tools',
+  },
+  country_rule_exists: { ru: 'Правило для этой страны уже есть', en: 'This country already has a rule' },
+  roaming_zones_required: { ru: 'Выберите хотя бы одну зону роуминга', en: 'Choose at least one roaming zone' },
+  export_too_large: {
+    ru: 'Под фильтр подходит больше 10 000 SIM-карт: сузьте фильтр или сформируйте файл в фоне',
+    en: 'More than 10,000 SIM cards match the filter: narrow it or generate the file in the background',
+  },
+  nothing_to_retry: { ru: 'В этой операции нет SIM-карт с ошибкой', en: 'This operation has no failed SIM cards' },
+  view_limit_reached: {
+    ru: 'Можно сохранить не больше {max} видов: удалите ненужный',
+    en: 'You can save at most {max} views: delete one you no longer need',
+  },
+  view_name_taken: { ru: 'Вид с таким названием уже есть', en: 'A view with this name already exists' },
   payload_too_large: { ru: 'Запрос слишком большой (не более 1 МБ)', en: 'The request is too large (1 MB at most)' },
+  image_invalid: {
+    ru: 'Изображение должно быть файлом PNG, JPEG, WebP или GIF',
+    en: 'The image must be a PNG, JPEG, WebP or GIF file',
+  },
+  image_too_large: { ru: 'Изображение больше 2 МБ', en: 'The image is larger than 2 MB' },
+  faq_id_taken: { ru: 'Вопрос с таким идентификатором уже есть', en: 'A question with this id already exists' },
   unsupported_media_type: {
     ru: 'Неподдерживаемый формат запроса: отправьте JSON',
     en: 'Unsupported request format: send JSON',
+  },
+  report_not_ready: {
+    ru: 'Файл ещё формируется: скачайте его, когда операция в очереди дойдёт до 100%',
+    en: 'The file is still being generated: download it once its queue operation reaches 100%',
+  },
+  report_deleted: { ru: 'Этот файл отчёта удалён', en: 'This report file was deleted' },
+  report_expired: {
+    ru: 'Срок хранения файла истёк, и он удалён. Сформируйте отчёт заново',
+    en: 'This file has expired and was removed. Please generate the report again',
+  },
+  report_cancelled: { ru: 'Формирование этого файла было отменено', en: 'Generating this file was cancelled' },
+  report_failed: {
+    ru: 'Не удалось сформировать этот файл. Сформируйте отчёт заново',
+    en: 'This file could not be generated. Please generate the report again',
   },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
   service_unavailable: {
     ru: 'Сервис временно недоступен, повторите попытку через несколько секунд',
     en: 'The service is temporarily unavailable, please try again in a few seconds',
   },
+  withdrawal_amount_invalid: {
+    ru: 'Введите сумму в евро в виде N или +N, не больше двух знаков после запятой',
+    en: 'Enter the amount in EUR as N or +N, with at most two decimals',
+  },
+  withdrawal_below_minimum: { ru: 'Минимальная сумма вывода — {min} EUR', en: 'The least amount to withdraw is {min} EUR' },
+  withdrawal_over_balance: {
+    ru: 'Сумма больше доступного вознаграждения ({available} EUR)',
+    en: 'The amount is more than the available reward ({available} EUR)',
+  },
+  request_state_invalid: {
+    ru: 'Это действие недоступно в текущем состоянии заявки',
+    en: 'This action is not available in the request\'s current state',
+  },
+  attachment_invalid: {
+    ru: 'Вложение должно быть PDF, PNG или JPEG',
+    en: 'The attachment must be a PDF, PNG or JPEG file',
+  },
+  attachment_too_large: { ru: 'Вложение больше {max} МБ', en: 'The attachment is larger than {max} MB' },
+  not_an_agent: { ru: 'Агент не найден', en: 'Agent not found' },
 };
 
 export const FIELD_MESSAGES = {
@@ -138,7 +205,19 @@ export const FIELD_MESSAGES = {
     ru: 'Количество должно быть кратно 50. Минимальное количество — 50 шт.',
     en: 'Quantity must be a multiple of 50. Minimum quantity is 50 pcs.',
   },
+  contentLink: { ru: 'Ссылка должна начинаться с http://, https:// или / (страница кабинета)', en: 'The link must start with http://, https:// or / (a cabinet page)' },
+  endsBeforeStart: { ru: 'Окончание должно быть позже начала', en: 'The end must be after the start' },
+  noCompanies: { ru: 'Выберите хотя бы одну компанию', en: 'Choose at least one company' },
+  iban: { ru: 'Неверный IBAN: проверьте номер счёта', en: 'Invalid IBAN: check the account number' },
+  withdrawalAmount: {
+    ru: 'Введите сумму в евро в виде N или +N, не больше двух знаков после запятой',
+    en: 'Enter the amount in EUR as N or +N, with at most two decimals',
+  },
+  rate: { ru: 'Введите процент от 0 до 50, не больше двух знаков после запятой', en: 'Enter a percent from 0 to 50 with at most two decimals' },
   belowMinimum: { ru: 'Меньше минимальной рекомендуемой суммы', en: 'Below the minimum recommended amount' },
+  tooManySims: { ru: 'Не больше 100 000 SIM-карт за раз', en: 'At most 100,000 SIM cards at once' },
+  roamingZones: { ru: 'Выберите хотя бы одну зону', en: 'Choose at least one zone' },
+  globalUnblockFilter: { ru: 'Задайте хотя бы одно условие', en: 'Set at least one condition' },
 } satisfies Record<string, Texts>;
 
 export const ROLE_TITLES: Record<Role, Texts> = {

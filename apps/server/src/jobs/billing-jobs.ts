@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { runBillingCycle, type BillingDeps } from '../modules/billing/engine.js';
+import { runBillingCycle, type BillingDeps } from '../modules/commerce/billing/engine.js';
 import { JOB_QUEUES } from './boss.js';
 
 /**

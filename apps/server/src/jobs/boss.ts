@@ -1,13 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { createErrorReporter, type ReportError } from '../db/outage-report.js';
-import { connectNotifyDelivery } from '../modules/notify-methods/jobs.js';
+import { connectNotifyDelivery } from '../modules/platform/notify-methods/jobs.js';
+import { createContentQueues } from '../modules/content/jobs.js';
 
 export const JOB_QUEUES = {
   queueBatch: 'queue-batch',
   networkActivity: 'network-activity',
   monthStart: 'month-start',
   billingCycle: 'billing-cycle',
+  usageHousekeeping: 'usage-housekeeping',
+  reportGenerate: 'report-generate',
 } as const;
 
 /**
@@ -39,6 +42,9 @@ export async function startJobQueue(
     await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
     await connectNotifyDelivery(boss);
     await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
+    await createContentQueues(boss);
+    await boss.createQueue(JOB_QUEUES.usageHousekeeping, { name: JOB_QUEUES.usageHousekeeping, policy: 'singleton' });
+    await boss.createQueue(JOB_QUEUES.reportGenerate);
   });
   return boss;
 }

@@ -1,23 +1,39 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { applyNetworkEvents, resetMonthSpend } from '../modules/usage/service.js';
+import { applyDueRoamingChanges } from '../modules/sims/roaming/apply.js';
+import { usageHousekeeping } from '../modules/sims/usage/records.js';
+import { applyNetworkEvents, resetMonthSpend } from '../modules/sims/usage/service.js';
 import { generateActivity } from '../network/activity.js';
+import { loadSessionLocation } from '../network/session-location.js';
+import { readSimulatorSettings, type SimulatorSettings } from '../network/simulator-settings.js';
 import type { EventBus } from '../realtime/bus.js';
 import { JOB_QUEUES } from './boss.js';
 
 /**
  * The simulated network's life: every minute some active SIMs open sessions, send SMS and make
- * calls (and pass their MSU cap); on the first of each month the month's spend starts again.
+ * calls (and pass their MSU cap) and due roaming changes apply; on the first of each month the
+ * month's spend starts again; every night raw usage records past their retention are deleted.
+ * How many SIMs act is root's setting (Tools), read every tick.
  */
-export async function startNetworkJobs(boss: PgBoss, deps: { db: Db; bus: EventBus; activitySims: number }): Promise<void> {
+export async function startNetworkJobs(boss: PgBoss, deps: { db: Db; bus: EventBus; defaults: SimulatorSettings }): Promise<void> {
   await boss.work(JOB_QUEUES.networkActivity, async () => {
-    const events = await generateActivity(deps.db, { now: new Date(), maxSims: deps.activitySims, random: Math.random });
-    await applyNetworkEvents(deps.db, deps.bus, events);
+    const now = new Date();
+    const { activitySims } = await readSimulatorSettings(deps.db, deps.defaults);
+    if (activitySims > 0) {
+      const location = await loadSessionLocation(deps.db);
+      const events = await generateActivity(deps.db, { now, maxSims: activitySims, random: Math.random, location });
+      await applyNetworkEvents(deps.db, deps.bus, events);
+    }
+    await applyDueRoamingChanges(deps.db, deps.bus, now);
   });
   await boss.work(JOB_QUEUES.monthStart, async () => {
     await resetMonthSpend(deps.db);
   });
-  if (deps.activitySims > 0) await boss.schedule(JOB_QUEUES.networkActivity, '* * * * *');
-  else await boss.unschedule(JOB_QUEUES.networkActivity);
+  // Retention of raw usage records (18 months); rollups stay.
+  await boss.work(JOB_QUEUES.usageHousekeeping, async () => {
+    await usageHousekeeping(deps.db, new Date());
+  });
+  await boss.schedule(JOB_QUEUES.networkActivity, '* * * * *');
   await boss.schedule(JOB_QUEUES.monthStart, '0 0 1 * *');
+  await boss.schedule(JOB_QUEUES.usageHousekeeping, '30 3 * * *');
 }

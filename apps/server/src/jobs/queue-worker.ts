@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { isConnectionError } from '../db/connection-errors.js';
 import type { Db } from '../db/client.js';
-import { findStalledItems } from '../modules/queue/item-repository.js';
-import { releaseClaims } from '../modules/queue/results-repository.js';
-import { BatchInterruptedError, runQueueItem, type QueueRunnerDeps } from '../modules/queue/runner.js';
+import { findStalledItems } from '../modules/platform/queue/item-repository.js';
+import { releaseClaims } from '../modules/platform/queue/results-repository.js';
+import { BatchInterruptedError, runQueueItem, type QueueRunnerDeps } from '../modules/platform/queue/runner.js';
 import { JOB_QUEUES } from './boss.js';
 
 /** How long a job waits for a lost database before it gives up (pg-boss retries it, the sweep takes over). */

@@ -6,6 +6,9 @@ import { queryRows, type Executor } from '../db/client.js';
 export interface ActiveSimRow {
   companyId: number;
   simId: number;
+  profile: string;
+  roamingMode: string;
+  roamingZones: string[];
   msuCents: number | null;
   monthSpendCents: number;
   online: boolean;
@@ -22,18 +25,22 @@ export type NetworkStateWrite = NetworkState & { companyId: number };
 type Bigint = number | string;
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
-/** Smallest and largest SIM id; both ends of the sims_id_uq index, so two index probes. */
-export async function simIdRange(db: Executor): Promise<{ min: number; max: number } | null> {
-  const [row] = await queryRows<{ min: Bigint | null; max: Bigint | null }>(db, sql`select min(id) as min, max(id) as max from sims`);
+/** Smallest and largest SIM id (of one company when given); both ends of an index, so two index probes. */
+export async function simIdRange(db: Executor, companyId?: number): Promise<{ min: number; max: number } | null> {
+  const where = companyId === undefined ? sql`` : sql` where company_id = ${companyId}`;
+  const [row] = await queryRows<{ min: Bigint | null; max: Bigint | null }>(db, sql`select min(id) as min, max(id) as max from sims${where}`);
   if (!row || row.min === null || row.max === null) return null;
   return { min: Number(row.min), max: Number(row.max) };
 }
 
-/** The SIMs among `ids` that exist and are not blocked, joined with their network state. */
-export async function findActiveSims(db: Executor, ids: number[]): Promise<ActiveSimRow[]> {
+/** The SIMs among `ids` (of one company when given) that exist and are not blocked, joined with their network state. */
+export async function findActiveSims(db: Executor, ids: number[], companyId?: number): Promise<ActiveSimRow[]> {
   const rows = await queryRows<{
     company_id: Bigint;
     id: Bigint;
+    profile: string;
+    roaming_mode: string | null;
+    roaming_zones: string[] | null;
     msu_cents: number | null;
     month_spend_cents: number;
     online: boolean | null;
@@ -45,16 +52,21 @@ export async function findActiveSims(db: Executor, ids: number[]): Promise<Activ
   }>(
     db,
     sql`
-    select s.company_id, s.id, s.msu_cents, s.month_spend_cents,
-           st.online, st.imei, st.cell, st.rat, st.last_seen_at, st.session_started_at
+    select s.company_id, s.id, s.profile, s.msu_cents, s.month_spend_cents,
+           st.online, st.imei, st.cell, st.rat, st.last_seen_at, st.session_started_at,
+           r.mode as roaming_mode, r.zones as roaming_zones
     from sims s
     left join sim_network_state st on st.company_id = s.company_id and st.sim_id = s.id
+    left join sim_roaming r on r.sim_id = s.id
     where s.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
-      and s.block_type = 'none'`,
+      and s.block_type = 'none'${companyId === undefined ? sql`` : sql` and s.company_id = ${companyId}`}`,
   );
   return rows.map((row) => ({
     companyId: Number(row.company_id),
     simId: Number(row.id),
+    profile: row.profile,
+    roamingMode: row.roaming_mode ?? 'off',
+    roamingZones: row.roaming_zones ?? [],
     msuCents: row.msu_cents,
     monthSpendCents: row.month_spend_cents,
     online: row.online ?? false,

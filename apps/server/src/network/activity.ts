@@ -1,12 +1,18 @@
+import { NETWORK_COUNTRIES } from '@cab/contract/sim-rules';
 import type { Db } from '../db/client.js';
 import { findActiveSims, simIdRange, upsertNetworkStates, type ActiveSimRow, type NetworkStateWrite } from './activity-repository.js';
 import type { NetworkEvent, UsageDirection, UsageEvent } from './events.js';
+import { HOME_MCC, type SessionLocation } from './session-location.js';
 
 export interface ActivityOptions {
   now: Date;
   /** How many SIMs may act in this tick; capped at MAX_ACTIVITY_SIMS. */
   maxSims: number;
   random: () => number;
+  /** Only this company's SIMs (root's usage burst on Tools). */
+  companyId?: number;
+  /** Roaming and country rules; without it every SIM stays at home and may open sessions. */
+  location?: SessionLocation;
 }
 
 /** Upper bound of one tick, so a schedule over a million SIMs stays a bounded amount of work. */
@@ -22,8 +28,32 @@ const MAX_SESSION_BYTES = 5_000_000;
 const DATA_CENTS_PER_MB = 5;
 const SMS_OUT_CENTS = 3;
 const CALL_CENTS_PER_MINUTE = 8;
+/** Data, outgoing SMS and outgoing calls abroad cost this many times the home price. */
+const ROAMING_FACTOR = 3;
 /** Candidates drawn per wanted SIM: some ids are gaps or blocked SIMs. */
 const OVERSAMPLE = 2;
+
+export const HOME_COUNTRY = 'RU';
+
+/** Networks the simulated SIMs attach to: MCC-MNC and country (three at home, one per country abroad). */
+export const SERVING_NETWORKS: readonly ServingNetwork[] = NETWORK_COUNTRIES.flatMap((c) =>
+  c.code === HOME_COUNTRY ? ['01', '02', '99'].map((mnc) => ({ operator: `${c.mcc}-${mnc}`, country: c.code })) : [{ operator: `${c.mcc}-01`, country: c.code }],
+);
+export interface ServingNetwork {
+  operator: string;
+  country: string;
+}
+
+/**
+ * The operator a SIM's activity of this tick happens on, in the country the session location chose
+ * (roaming and country rules decide that): a SIM stays with its operator unless it moves.
+ */
+export function servingNetwork(sim: Pick<ActiveSimRow, 'cell'>, mcc: string, random: () => number): ServingNetwork {
+  const candidates = SERVING_NETWORKS.filter((n) => n.operator.startsWith(`${mcc}-`));
+  const current = candidates.find((n) => sim.cell?.startsWith(`${n.operator}-`));
+  if (current && random() >= CELL_CHANGE_PROBABILITY) return current;
+  return candidates.length > 0 ? pick(candidates, random) : { operator: `${mcc}-01`, country: HOME_COUNTRY };
+}
 
 const SMS_TEXTS = ['STATUS OK', 'GPS 55.7558,37.6173', 'BATTERY LOW 12%', 'REBOOT', 'DOOR OPEN', 'TEMP 4.5C', 'APN SET OK'];
 
@@ -35,17 +65,17 @@ const SMS_TEXTS = ['STATUS OK', 'GPS 55.7558,37.6173', 'BATTERY LOW 12%', 'REBOO
 export async function generateActivity(db: Db, options: ActivityOptions): Promise<NetworkEvent[]> {
   const wanted = Math.min(Math.max(0, Math.floor(options.maxSims)), MAX_ACTIVITY_SIMS);
   if (wanted === 0) return [];
-  const candidates = await sampleSimIds(db, wanted * OVERSAMPLE, options.random);
+  const candidates = await sampleSimIds(db, wanted * OVERSAMPLE, options.random, options.companyId);
   if (candidates.length === 0) return [];
   const order = new Map(candidates.map((id, index) => [id, index]));
-  const sims = (await findActiveSims(db, candidates))
+  const sims = (await findActiveSims(db, candidates, options.companyId))
     .sort((a, b) => (order.get(a.simId) ?? 0) - (order.get(b.simId) ?? 0))
     .slice(0, wanted);
 
   const events: NetworkEvent[] = [];
   const states: NetworkStateWrite[] = [];
   for (const sim of sims) {
-    const tick = simulateSim(sim, options.now, options.random);
+    const tick = simulateSim(sim, options.now, options.random, options.location);
     events.push(...tick.events);
     states.push(tick.state);
   }
@@ -57,8 +87,8 @@ export async function generateActivity(db: Db, options: ActivityOptions): Promis
  * Random SIM ids drawn uniformly over the id range: a couple of index lookups per SIM instead of
  * scanning or sorting the whole table. Small ranges are shuffled whole.
  */
-async function sampleSimIds(db: Db, count: number, random: () => number): Promise<number[]> {
-  const range = await simIdRange(db);
+async function sampleSimIds(db: Db, count: number, random: () => number, companyId?: number): Promise<number[]> {
+  const range = await simIdRange(db, companyId);
   if (!range) return [];
   const size = range.max - range.min + 1;
   if (size <= count) {
@@ -81,22 +111,36 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return items;
 }
 
-function simulateSim(sim: ActiveSimRow, now: Date, random: () => number): { state: NetworkStateWrite; events: NetworkEvent[] } {
+function simulateSim(
+  sim: ActiveSimRow,
+  now: Date,
+  random: () => number,
+  location?: SessionLocation,
+): { state: NetworkStateWrite; events: NetworkEvent[] } {
   const online = sim.online ? random() >= GO_OFFLINE_PROBABILITY : random() < GO_ONLINE_PROBABILITY;
   if (!online) {
     return { state: { ...stateOf(sim), online: false, sessionStartedAt: null }, events: [] };
   }
+  const mcc = location?.place(sim, random) ?? HOME_MCC;
+  const movedCountry = !sim.cell?.startsWith(`${mcc}-`);
+  if (location?.refuses(sim, mcc, now)) {
+    // Seen in the country, but the network refuses it a session there (spec §9 country rules).
+    const cell = movedCountry ? randomCell(random, mcc) : sim.cell;
+    return { state: { ...stateOf(sim), online: false, sessionStartedAt: null, lastSeenAt: now, cell }, events: [] };
+  }
   const freshSession = !sim.online;
+  const network = servingNetwork(sim, mcc, random);
+  const sameOperator = sim.cell?.startsWith(`${network.operator}-`) ?? false;
   const state: NetworkStateWrite = {
     ...stateOf(sim),
     online: true,
     lastSeenAt: now,
     imei: sim.imei ?? randomImei(random),
-    cell: sim.cell === null || freshSession || random() < CELL_CHANGE_PROBABILITY ? randomCell(random) : sim.cell,
+    cell: !sameOperator || sim.cell === null || freshSession || random() < CELL_CHANGE_PROBABILITY ? randomCell(random, network.operator) : sim.cell,
     rat: sim.rat === null || freshSession ? pick(RATS, random) : sim.rat,
     sessionStartedAt: freshSession || sim.sessionStartedAt === null ? now : sim.sessionStartedAt,
   };
-  const usage = usageOf(sim, now, random);
+  const usage = usageOf({ ...sim, rat: state.rat }, network, now, random);
   const events: NetworkEvent[] = [...usage];
   const spendCents = sim.monthSpendCents + usage.reduce((sum, event) => sum + event.costCents, 0);
   if (sim.msuCents !== null && spendCents > sim.msuCents) {
@@ -107,17 +151,54 @@ function simulateSim(sim: ActiveSimRow, now: Date, random: () => number): { stat
   return { state, events };
 }
 
-function usageOf(sim: ActiveSimRow, at: Date, random: () => number): UsageEvent[] {
-  const base = { companyId: sim.companyId, simId: sim.simId, at };
+function usageOf(sim: ActiveSimRow, network: ServingNetwork, at: Date, random: () => number): UsageEvent[] {
+  const base = { companyId: sim.companyId, simId: sim.simId, operator: network.operator, country: network.country };
+  const tick = Math.floor(at.getTime() / 1000);
+  // The session closed now (operators report a session when it ends) after 10 s to 1 h.
+  const duration = 10 + Math.floor(random() * 3590);
   const bytes = 1000 + Math.floor(random() * MAX_SESSION_BYTES);
-  const events: UsageEvent[] = [{ ...base, type: 'data', bytes, costCents: Math.max(1, Math.ceil((bytes / 1_048_576) * DATA_CENTS_PER_MB)) }];
+  const bytesUp = Math.floor(bytes * (0.1 + random() * 0.3));
+  const roaming = network.country === HOME_COUNTRY ? 1 : ROAMING_FACTOR;
+  const events: UsageEvent[] = [
+    {
+      ...base,
+      type: 'data',
+      key: `${sim.simId}:${tick}:d`,
+      at: new Date((tick - duration) * 1000),
+      endedAt: new Date(tick * 1000),
+      bytes,
+      bytesUp,
+      bytesDown: bytes - bytesUp,
+      rat: sim.rat ?? pick(RATS, random),
+      costCents: Math.max(1, Math.ceil((bytes / 1_048_576) * DATA_CENTS_PER_MB * roaming)),
+    },
+  ];
   if (random() < SMS_PROBABILITY) {
     const direction = randomDirection(random);
-    events.push({ ...base, type: 'sms', direction, text: pick(SMS_TEXTS, random), costCents: direction === 'out' ? SMS_OUT_CENTS : 0 });
+    events.push({
+      ...base,
+      type: 'sms',
+      key: `${sim.simId}:${tick}:s`,
+      at: new Date((tick - Math.floor(random() * 60)) * 1000),
+      direction,
+      peer: randomPeer(random),
+      text: pick(SMS_TEXTS, random),
+      costCents: direction === 'out' ? SMS_OUT_CENTS * roaming : 0,
+    });
   }
   if (random() < CALL_PROBABILITY) {
     const seconds = 5 + Math.floor(random() * 296);
-    events.push({ ...base, type: 'call', direction: randomDirection(random), seconds, costCents: Math.ceil(seconds / 60) * CALL_CENTS_PER_MINUTE });
+    const direction = randomDirection(random);
+    events.push({
+      ...base,
+      type: 'call',
+      key: `${sim.simId}:${tick}:c`,
+      at: new Date((tick - seconds) * 1000),
+      direction,
+      peer: randomPeer(random),
+      seconds,
+      costCents: Math.ceil(seconds / 60) * CALL_CENTS_PER_MINUTE * (direction === 'out' ? roaming : 1),
+    });
   }
   return events;
 }
@@ -149,6 +230,12 @@ export function randomImei(random: () => number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-/** MCC-MNC-LAC-CellId of a Russian network, as operators report a serving cell. */
-const randomCell = (random: () => number): string =>
-  `250-01-${1 + Math.floor(random() * 65_000)}-${1 + Math.floor(random() * 268_000_000)}`;
+/** MCC-MNC-LAC-CellId, as operators report a serving cell. */
+const randomCell = (random: () => number, operator = '250-01'): string =>
+  `${operator}-${1 + Math.floor(random() * 65_000)}-${1 + Math.floor(random() * 268_000_000)}`;
+
+/** A peer number in international format: mostly Russian mobiles, some foreign ones. */
+function randomPeer(random: () => number): string {
+  const prefix = pick(['79', '79', '79', '77', '49', '358'], random);
+  return prefix + digits(12 - prefix.length + 1, random);
+}

@@ -13,22 +13,42 @@ interface SimEventBase {
   at: Date;
 }
 
-export interface DataSessionEvent extends SimEventBase {
+/** Where a usage record happened: the serving network. */
+interface ServingNetwork {
+  /**
+   * The network's own id of the record, unique per company (a CDR id; the simulator derives it
+   * from SIM, tick and kind). A record delivered twice is stored and counted once.
+   */
+  key: string;
+  /** MCC-MNC of the serving network. */
+  operator: string;
+  /** ISO 3166-1 alpha-2 country of the serving network. */
+  country: string;
+}
+
+export interface DataSessionEvent extends SimEventBase, ServingNetwork {
   type: 'data';
+  /** bytesUp + bytesDown. */
   bytes: number;
+  bytesUp: number;
+  bytesDown: number;
+  endedAt: Date;
+  rat: string;
   costCents: number;
 }
 
-export interface SmsEvent extends SimEventBase {
+export interface SmsEvent extends SimEventBase, ServingNetwork {
   type: 'sms';
   direction: UsageDirection;
+  peer: string;
   text: string;
   costCents: number;
 }
 
-export interface CallEvent extends SimEventBase {
+export interface CallEvent extends SimEventBase, ServingNetwork {
   type: 'call';
   direction: UsageDirection;
+  peer: string;
   seconds: number;
   costCents: number;
 }

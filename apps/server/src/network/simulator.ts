@@ -11,6 +11,11 @@ export interface NetworkSimulatorOptions {
   failureRate: number;
   /** Source of randomness; inject a seeded one for deterministic outcomes. */
   random?: () => number;
+  /**
+   * Latency and failure rate as root set them on Tools, read for every call so every process
+   * follows a change at once; latencyMs and failureRate above apply when absent.
+   */
+  settings?: () => Promise<{ latencyMs: number; failureRate: number }>;
 }
 
 /** Reasons a SIM fails for no fault of the request; half of the failures each. */
@@ -65,19 +70,22 @@ export class NetworkSimulator implements NetworkAdapter {
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;
+  private readonly settings: NetworkSimulatorOptions['settings'];
 
   constructor(options: NetworkSimulatorOptions) {
     this.db = options.db;
     this.latencyMs = options.latencyMs;
     this.failureRate = options.failureRate;
     this.random = options.random ?? Math.random;
+    this.settings = options.settings;
   }
 
   async execute(request: OperationRequest): Promise<OperationOutcome[]> {
+    const { latencyMs, failureRate } = this.settings ? await this.settings() : { latencyMs: this.latencyMs, failureRate: this.failureRate };
     // One round trip to the operator per batch, not per SIM.
-    if (this.latencyMs > 0) await new Promise<void>((resolve) => setTimeout(resolve, this.latencyMs));
+    if (latencyMs > 0) await new Promise<void>((resolve) => setTimeout(resolve, latencyMs));
     const sims = uniqueBySimId(request.sims);
-    const planned = this.plan(request, sims);
+    const planned = this.plan(request, sims, failureRate);
     const rows: AppliedOpRow[] = [];
     for (let start = 0; start < planned.length; start += STATEMENT_CHUNK) {
       rows.push(
@@ -103,15 +111,15 @@ export class NetworkSimulator implements NetworkAdapter {
   }
 
   /** Decides in memory what does not depend on stored state; random draws follow the SIM order. */
-  private plan(request: OperationRequest, sims: SimRef[]): PlannedSim[] {
+  private plan(request: OperationRequest, sims: SimRef[], failureRate: number): PlannedSim[] {
     const rejection = requestRejection(request);
     const mayComeOnline = EFFECTS[request.operation] === 'attach' || EFFECTS[request.operation] === 'reattach';
     return sims.map((sim) => {
       const base = { simId: sim.simId, companyId: sim.companyId, comesOnline: false };
       if (rejection) return { ...base, failReason: rejection };
       const draw = this.random();
-      if (draw < this.failureRate) {
-        const reason = draw < this.failureRate / 2 ? NETWORK_FAILURE_REASONS[0] : NETWORK_FAILURE_REASONS[1];
+      if (draw < failureRate) {
+        const reason = draw < failureRate / 2 ? NETWORK_FAILURE_REASONS[0] : NETWORK_FAILURE_REASONS[1];
         return { ...base, failReason: reason };
       }
       return { ...base, failReason: null, comesOnline: mayComeOnline && this.random() < COME_ONLINE_PROBABILITY };

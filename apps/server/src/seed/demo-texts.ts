@@ -17,8 +17,22 @@ export const DEMO_NEWS = [
   },
 ];
 
+/** One text per language (each user gets theirs); `link` is the object's page (`:sim` is the SIM's id). */
 export const DEMO_NOTIFICATIONS = [
-  { type: 'success', category: 'sim', text: 'Блокировка 120 SIM-карт завершена / Blocking of 120 SIM cards finished' },
-  { type: 'info', category: 'billing', text: 'Выставлен счёт № 1024 / Bill No. 1024 issued' },
-  { type: 'warning', category: 'sim', text: 'SIM 89701000000001000774 заблокирована по MSU / SIM blocked by MSU' },
-];
+  {
+    type: 'success',
+    category: 'sim',
+    link: '/list?blocked=1',
+    text: { ru: 'Блокировка 120 SIM-карт завершена', en: 'Blocking of 120 SIM cards finished' },
+  },
+  { type: 'info', category: 'billing', link: '/docs', text: { ru: 'Выставлен счёт № 1024', en: 'Bill No. 1024 issued' } },
+  {
+    type: 'warning',
+    category: 'sim',
+    link: '/sim/:sim',
+    text: { ru: 'SIM 89701000000001000774 заблокирована по MSU', en: 'SIM 89701000000001000774 blocked by MSU' },
+  },
+] as const;
+
+/** The SIM the demo MSU notification is about. */
+export const DEMO_NOTIFICATION_ICCID = '89701000000001000774';

@@ -1,14 +1,17 @@
 import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
 import type { Role } from '@cab/contract/roles';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db, Tx } from '../db/client.js';
 import { companies, news, notifications, sims, users } from '../db/schema.js';
-import { systemReason } from '../modules/billing/texts.js';
-import { postLedgerEntry } from '../modules/deposit/ledger.js';
+import { systemReason } from '../modules/commerce/billing/texts.js';
+import { postLedgerEntry } from '../modules/commerce/deposit/ledger.js';
+import { seedDemoAgent } from './demo-agents.js';
 import { seedDemoCommerce } from './demo-commerce.js';
+import { seedDemoRoaming } from './demo-roaming.js';
+import { DEMO_USAGE_DAYS, seedDemoUsage } from './demo-usage.js';
 import { makeIccid } from './iccid.js';
-import { DEMO_NEWS, DEMO_NOTIFICATIONS } from './demo-texts.js';
+import { DEMO_NEWS, DEMO_NOTIFICATION_ICCID, DEMO_NOTIFICATIONS } from './demo-texts.js';
 
 export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string }> = [
   { email: 'root@demo.local', role: 'root', firstName: 'Roman', lastName: 'Root' },
@@ -22,8 +25,11 @@ const DEMO_SIM_COUNT = 5000;
 const CHILD_SIM_COUNT = 1000;
 const INSERT_CHUNK = 1000;
 
-/** Seeds the demo dataset when the database holds no company yet; returns whether it did. */
-export async function seedDemo(db: Db, password: string): Promise<boolean> {
+/**
+ * Seeds the demo dataset when the database holds no company yet; returns whether it did.
+ * `usageDays`: days of usage history (DEMO_USAGE_DAYS by default; tests that never read usage pass 0).
+ */
+export async function seedDemo(db: Db, password: string, options: { usageDays?: number } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(companies);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(password);
@@ -69,12 +75,33 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     const adminId = created[DEMO_USERS.findIndex((u) => u.role === 'admin')]?.id;
     if (adminId === undefined) throw new Error('demo admin was not created');
     await seedDemoCommerce(tx, demo.id, adminId);
+    const agentUserId = created[DEMO_USERS.findIndex((u) => u.role === 'agent')]?.id;
+    const rootUserId = created[DEMO_USERS.findIndex((u) => u.role === 'root')]?.id;
+    if (agentUserId === undefined || rootUserId === undefined) throw new Error('demo agent or root was not created');
+    await seedDemoAgent(tx, { agencyId: agency.id, agentUserId, rootUserId, referredId: demo.id });
     await insertDemoSims(tx, demo.id, child.id);
-    await tx.insert(news).values(DEMO_NEWS.map((n, i) => ({ ...n, createdAt: new Date(Date.now() - (i + 1) * 86_400_000) })));
+    await seedDemoRoaming(tx, demo.id);
+    await seedDemoUsage(tx, [demo.id, child.id], new Date(), options.usageDays ?? DEMO_USAGE_DAYS);
+    await tx.insert(news).values(
+      DEMO_NEWS.map((n, i) => {
+        const at = new Date(Date.now() - (i + 1) * 86_400_000);
+        return { ...n, createdAt: at, publishedAt: at };
+      }),
+    );
     const now = Date.now();
+    const [msuSim] = await tx.select({ id: sims.id }).from(sims).where(eq(sims.iccid, DEMO_NOTIFICATION_ICCID)).limit(1);
     await tx.insert(notifications).values(
       created.flatMap((user) =>
-        DEMO_NOTIFICATIONS.map((n, i) => ({ ...n, companyId: user.companyId, userId: user.id, createdAt: new Date(now - (i + 1) * 3_600_000) })),
+        DEMO_NOTIFICATIONS.map((n, i) => ({
+          type: n.type,
+          category: n.category,
+          // Demo users start in Russian, the default language.
+          text: n.text.ru,
+          link: n.link.includes(':sim') ? (msuSim ? n.link.replace(':sim', String(msuSim.id)) : null) : n.link,
+          companyId: user.companyId,
+          userId: user.id,
+          createdAt: new Date(now - (i + 1) * 3_600_000),
+        })),
       ),
     );
   });

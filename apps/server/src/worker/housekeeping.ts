@@ -3,6 +3,7 @@ import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
+import { purgeExpiredOperations } from '../modules/platform/operations/retention.js';
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -46,12 +47,12 @@ export async function purgeSpentRegistrationRequests(db: Db, now = new Date()): 
 /** The worker role's periodic jobs; returns a stop function. */
 export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
   const run = () => {
-    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db), purgeSpentRegistrationRequests(db)])
+    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db), purgeSpentRegistrationRequests(db), purgeExpiredOperations(db)])
       .then(
-        ([tokens, ops, attempts, links]) =>
-          tokens + ops + attempts + links > 0 &&
+        ([tokens, ops, attempts, links, operations]) =>
+          tokens + ops + attempts + links + operations > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));

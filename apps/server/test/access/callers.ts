@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { queryRows } from '../../src/db/client.js';
-import { AuthService } from '../../src/modules/auth/service.js';
+import { AuthService } from '../../src/modules/accounts/auth/service.js';
 import { authServiceOf } from '../support/auth-service.js';
 import { JWT_SECRET, post, type TestApp } from '../support/test-app.js';
 

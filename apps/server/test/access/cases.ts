@@ -20,6 +20,11 @@ export interface OwnObjects {
   apiToken: number;
   order: number;
   bill: number;
+  /** A saved view of the caller, shared with its company. */
+  savedView: number;
+  /** A generated report file ready to download, and a generation still running (its queue item). */
+  generatedReport: number;
+  reportQueueItem: number;
 }
 
 /** Objects the matrix acts on: each caller's own, and Demo Logistics' (what "other" must not reach). */
@@ -31,6 +36,8 @@ export interface Fixtures {
   /** A company root blocks, unblocks and deletes. */
   target: number;
   own: Record<Who, OwnObjects>;
+  /** The demo agent's request, attachment and referred company (cases-agents.ts). */
+  agent: import('./cases-agents.js').AgentFixtures;
 }
 
 export interface AccessCase {

@@ -4,9 +4,9 @@ import type { Database, Db } from '../../src/db/client.js';
 import { simNetworkState, sims as simsTable, simUsage } from '../../src/db/schema.js';
 import { luhnDigit } from '../../src/seed/iccid.js';
 import type { SimRef } from '../../src/network/adapter.js';
-import { MAX_ACTIVITY_SIMS, RATS, generateActivity } from '../../src/network/activity.js';
+import { MAX_ACTIVITY_SIMS, RATS, SERVING_NETWORKS, generateActivity } from '../../src/network/activity.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent } from '../../src/network/events.js';
-import { applyNetworkEvents } from '../../src/modules/usage/service.js';
+import { applyNetworkEvents } from '../../src/modules/sims/usage/service.js';
 import { createCompany, createSims, openNetworkTestDatabase, recordingBus, seededRandom, sequenceRandom } from './support.js';
 
 let database: Database;
@@ -52,8 +52,17 @@ describe('generateActivity', () => {
     expect(new Set(usage.map((e) => e.type))).toEqual(new Set(['data', 'sms', 'call']));
     for (const event of usage) {
       expect(Number.isInteger(event.costCents) && event.costCents >= 0).toBe(true);
-      expect(event.at).toEqual(now);
-      if (event.type === 'data') expect(event.bytes > 0 && event.costCents >= 1).toBe(true);
+      // Records start before the tick that reports them (a session is reported when it ends).
+      expect(event.at.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(now.getTime() - event.at.getTime()).toBeLessThanOrEqual(3600_000);
+      expect(event.key).toMatch(new RegExp(`^${event.simId}:${Math.floor(now.getTime() / 1000)}:[dsc]$`));
+      expect(SERVING_NETWORKS.some((n) => n.operator === event.operator && n.country === event.country)).toBe(true);
+      if (event.type !== 'data') expect(event.peer).toMatch(/^\d{11,13}$/);
+      if (event.type === 'data') {
+        expect(event.bytes > 0 && event.costCents >= 1 && event.bytesUp + event.bytesDown === event.bytes).toBe(true);
+        expect(event.endedAt).toEqual(now);
+        expect(RATS).toContain(event.rat);
+      }
       if (event.type === 'sms') expect(event.text.length >= 1 && event.text.length <= 70 && ['in', 'out'].includes(event.direction)).toBe(true);
       if (event.type === 'call') expect(event.seconds > 0 && event.costCents > 0).toBe(true);
     }
@@ -63,7 +72,8 @@ describe('generateActivity', () => {
       expect(state.imei).toMatch(/^\d{15}$/);
       expect(luhnDigit(state.imei?.slice(0, 14) ?? '')).toBe(Number(state.imei?.at(14)));
       expect(RATS).toContain(state.rat);
-      expect(state.cell).toMatch(/^250-01-\d+-\d+$/);
+      expect(SERVING_NETWORKS.some((n) => state.cell?.startsWith(`${n.operator}-`))).toBe(true);
+      expect(state.cell).toMatch(/^\d{3}-\d{2}-\d+-\d+$/);
       expect(state.sessionStartedAt).toBeInstanceOf(Date);
       expect(state.lastSeenAt).toEqual(now);
     }
@@ -99,9 +109,10 @@ describe('generateActivity', () => {
     const usage = events.filter(isUsageEvent);
     const simIds = [...new Set(usage.map((e) => e.simId))];
     const spendBefore = await db.select({ id: simsTable.id, spend: simsTable.monthSpendCents }).from(simsTable).where(inArray(simsTable.id, simIds));
+    const [usageBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(simUsage).where(inArray(simUsage.simId, simIds));
     await applyNetworkEvents(db, recordingBus().bus, events);
-    const [rows] = await db.select({ n: sql<number>`count(*)::int` }).from(simUsage).where(eq(simUsage.startedAt, now));
-    expect(rows?.n).toBe(usage.length);
+    const [rows] = await db.select({ n: sql<number>`count(*)::int` }).from(simUsage).where(inArray(simUsage.simId, simIds));
+    expect(rows?.n).toBe((usageBefore?.n ?? 0) + usage.length);
     const spendAfter = new Map(
       (await db.select({ id: simsTable.id, spend: simsTable.monthSpendCents }).from(simsTable).where(inArray(simsTable.id, simIds))).map((r) => [r.id, r.spend]),
     );

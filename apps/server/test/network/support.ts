@@ -5,7 +5,7 @@ import { openDatabase, queryRows, type Database, type Db } from '../../src/db/cl
 import { companies, users } from '../../src/db/schema.js';
 import type { SimRef } from '../../src/network/adapter.js';
 import type { Audience } from '../../src/realtime/bus.js';
-import type { EventPublisher } from '../../src/modules/usage/service.js';
+import type { EventPublisher } from '../../src/modules/sims/usage/service.js';
 import type { WsServerEvent } from '@cab/contract/ws';
 import { resetPostgres, testDatabaseUrl } from '../support/test-app.js';
 

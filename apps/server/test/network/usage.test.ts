@@ -5,7 +5,7 @@ import type { Database, Db } from '../../src/db/client.js';
 import { notifications, sims as simsTable, simUsage } from '../../src/db/schema.js';
 import type { SimRef } from '../../src/network/adapter.js';
 import type { NetworkEvent } from '../../src/network/events.js';
-import { MSU_BLOCK_REASON, applyNetworkEvents, resetMonthSpend } from '../../src/modules/usage/service.js';
+import { MSU_BLOCK_REASON, applyNetworkEvents, resetMonthSpend } from '../../src/modules/sims/usage/service.js';
 import { createCompany, createSims, createUser, openNetworkTestDatabase, recordingBus } from './support.js';
 
 const AT = new Date('2030-02-03T04:05:06Z');
@@ -43,15 +43,19 @@ const simRow = async (sim: SimRef) => (await db.select().from(simsTable).where(e
 const notificationsOf = (userIds: number[]) => db.select().from(notifications).where(inArray(notifications.userId, userIds));
 const msuBlock = (sim: SimRef, spendCents: number): NetworkEvent => ({ type: 'msu_block', companyId: sim.companyId, simId: sim.simId, at: AT, spendCents, msuCents: 100 });
 
+/** Serving network and a record key unique in this file. */
+const net = (key: string) => ({ key: `usage-test:${key}`, operator: '250-01', country: 'RU' });
+const dataOf = (bytes: number) => ({ bytes, bytesUp: Math.floor(bytes / 4), bytesDown: bytes - Math.floor(bytes / 4), endedAt: new Date(AT.getTime() + 60_000), rat: '4G' });
+
 describe('applyNetworkEvents', () => {
   it('records usage rows and adds their cost to month spend', async () => {
     const [a, b] = await freshSims(company, 2, null, 5);
     if (!a || !b) throw new Error('no sims');
     const base = { companyId: company, at: AT };
     const result = await applyNetworkEvents(db, recordingBus().bus, [
-      { ...base, simId: a.simId, type: 'data', bytes: 123_456, costCents: 7 },
-      { ...base, simId: a.simId, type: 'sms', direction: 'out', text: 'Привет', costCents: 3 },
-      { ...base, simId: b.simId, type: 'call', direction: 'in', seconds: 61, costCents: 16 },
+      { ...base, ...net('a-d'), simId: a.simId, type: 'data', ...dataOf(123_456), costCents: 7 },
+      { ...base, ...net('a-s'), simId: a.simId, type: 'sms', direction: 'out', peer: '79001234567', text: 'Привет', costCents: 3 },
+      { ...base, ...net('b-c'), simId: b.simId, type: 'call', direction: 'in', peer: '79001234567', seconds: 61, costCents: 16 },
     ]);
     expect(result).toMatchObject({ usageRows: 3, blocked: [], notifications: 0 });
     const rows = await db.select().from(simUsage).where(inArray(simUsage.simId, [a.simId, b.simId]));
@@ -72,7 +76,7 @@ describe('applyNetworkEvents', () => {
     const [sim] = await freshSims(company, 1, 100, 90);
     if (!sim) throw new Error('no sim');
     const { bus, publish, published } = recordingBus();
-    await applyNetworkEvents(db, bus, [{ type: 'data', companyId: company, simId: sim.simId, at: AT, bytes: 4_000_000, costCents: 20 }, msuBlock(sim, 110)]);
+    await applyNetworkEvents(db, bus, [{ type: 'data', ...net(`msu-${sim.simId}`), companyId: company, simId: sim.simId, at: AT, ...dataOf(4_000_000), costCents: 20 }, msuBlock(sim, 110)]);
 
     expect(await simRow(sim)).toMatchObject({ blockType: 'msu', blockReason: MSU_BLOCK_REASON, monthSpendCents: 110 });
     const created = await notificationsOf(Object.values(users));
@@ -88,7 +92,7 @@ describe('applyNetworkEvents', () => {
       expect(message?.audience).toEqual({ userId: row.userId });
       expect(message?.event).toEqual({
         type: 'notify',
-        data: { id: row.id, type: 'warning', added: Math.floor(row.createdAt.getTime() / 1000), text: row.text, readed: false, popup: { show: true, type: 'warn', text: row.text } },
+        data: { id: row.id, type: 'warning', added: Math.floor(row.createdAt.getTime() / 1000), text: row.text, readed: false, link: `/sim/${sim.simId}`, popup: { show: true, type: 'warn', text: row.text } },
       });
       if (message?.event.type === 'notify') {
         const { popup: _popup, ...notification } = message.event.data;

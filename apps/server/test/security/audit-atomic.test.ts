@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashOpaqueToken } from '../../src/auth/tokens.js';
 import { queryRows } from '../../src/db/client.js';
-import { insertRegistrationRequest } from '../../src/modules/registration/repository.js';
+import { insertRegistrationRequest } from '../../src/modules/accounts/registration/repository.js';
 import { waitFor } from '../support/wait.js';
 import { AGENT_COMPANY, DEMO_COMPANY, companyIdByName, userByEmail } from '../support/db.js';
 import { authServiceOf } from '../support/auth-service.js';
@@ -18,7 +18,7 @@ import { changedTables, digestTables } from './db-digest.js';
  */
 
 let t: TestApp;
-const ids = { demo: 0, agent: 0, sim: 0, group: 0, manager: 0, order: 0, bill: 0 };
+const ids = { demo: 0, agent: 0, sim: 0, group: 0, manager: 0, order: 0, bill: 0, violations: 0, request: 0 };
 let address = 0;
 
 async function sessionOf(email: string): Promise<string> {
@@ -49,6 +49,7 @@ async function auditCount(action: string): Promise<number> {
 const ADMIN = 'admin@demo.local';
 const ROOT = 'root@demo.local';
 const MANAGER = 'manager@demo.local';
+const AGENT = 'agent@demo.local';
 
 interface AuditedCall {
   action: string;
@@ -94,10 +95,40 @@ const CALLS: AuditedCall[] = [
     then: (result) => { ids.order = Number(result.id); },
   },
   { action: 'order_cancel', path: '/api/orders/cancel', as: ADMIN, body: () => ({ id: ids.order }) },
+  { action: 'agent_rate', path: '/api/agent/rate', as: ROOT, body: () => ({ agent_company_id: ids.agent, rate: '12' }) },
+  { action: 'agent_assign', path: '/api/agent/assign', as: ROOT, body: () => ({ company_id: ids.demo, agent_company_id: ids.agent }) },
+  {
+    action: 'withdrawal_create', path: '/api/agent/requests/create', as: AGENT, body: () => ({ amount: '20', method: 'other', details: 'Atomic' }),
+    then: (result) => { ids.request = Number(result.id); },
+  },
+  { action: 'withdrawal_take', path: '/api/agent/requests/transition', as: ROOT, body: () => ({ id: ids.request, action: 'take' }) },
+  { action: 'withdrawal_decline', path: '/api/agent/requests/transition', as: ROOT, body: () => ({ id: ids.request, action: 'decline', comment: 'Atomic' }) },
   { action: 'queue_create', path: '/api/queue/create', as: ADMIN, body: () => ({ reason: 'queue_ping', selection: { ids: [ids.sim] } }) },
   { action: 'company_block', path: '/api/companies/block', as: ROOT, body: () => ({ id: ids.agent }) },
   { action: 'impersonation_start', path: '/api/users/impersonate', as: ROOT, body: () => ({ id: ids.manager }) },
   { action: 'group_delete', path: '/api/groups/delete', as: ADMIN, body: () => ({ id: ids.group }) },
+  { action: 'roaming_change', path: '/api/sims/roaming/set', as: MANAGER, body: () => ({ id: ids.sim, mode: 'worldwide' }) },
+  { action: 'network_settings_update', path: '/api/tools/network/update', as: ROOT, body: () => ({ latency_ms: 0, failure_rate: 0, activity_sims: 0, roaming_delay_minutes: 5 }) },
+  { action: 'country_rule_create', path: '/api/tools/country_rules/create', as: ROOT, body: () => ({ country: 'DE', from: '2025-01-01' }) },
+  { action: 'usage_burst', path: '/api/tools/network/burst', as: ROOT, body: () => ({ company_id: ids.demo, sims: 5 }) },
+  {
+    action: 'global_unblock',
+    path: '/api/tools/global_unblock/run',
+    as: ROOT,
+    body: () => ({ filter: { company: [ids.demo], block_types: ['violation'] }, expected: ids.violations }),
+  },
+  {
+    action: 'banner_publish', path: '/api/tools/banner/publish', as: ROOT,
+    body: () => ({ type: 'info', text_ru: 'Атомарно', text_en: 'Atomic', link: null, target: '_blank', starts_at: null, ends_at: null, audience: 'companies', company_ids: [ids.demo] }),
+  },
+  { action: 'banner_withdraw', path: '/api/tools/banner/withdraw', as: ROOT, body: () => ({}) },
+  { action: 'cabinet_version_set', path: '/api/tools/version/set', as: ROOT, body: () => ({ min_version: 250401 }) },
+  { action: 'news_update', path: '/api/news/update', as: ROOT, body: () => ({ id: 1, title: 'Atomic edit', text: '<p>Atomic</p>' }) },
+  { action: 'news_unpublish', path: '/api/news/unpublish', as: ROOT, body: () => ({ id: 1 }) },
+  { action: 'news_publish', path: '/api/news/publish', as: ROOT, body: () => ({ id: 1 }) },
+  { action: 'faq_create', path: '/api/tools/faq/create', as: ROOT, body: () => ({ id: 'atomic', group: 'general', position: 1, question_ru: 'В', question_en: 'Q', answer_ru: '<p>О</p>', answer_en: '<p>A</p>' }) },
+  { action: 'faq_update', path: '/api/tools/faq/update', as: ROOT, body: () => ({ id: 'atomic', group: 'msu', position: 2, question_ru: 'В2', question_en: 'Q2', answer_ru: '<p>О2</p>', answer_en: '<p>A2</p>' }) },
+  { action: 'faq_delete', path: '/api/tools/faq/delete', as: ROOT, body: () => ({ id: 'atomic' }) },
 ];
 
 beforeAll(async () => {
@@ -115,6 +146,8 @@ beforeAll(async () => {
   ids.manager = (await userByEmail(db, MANAGER)).id;
   const [sim] = await queryRows<{ id: number }>(db, sql`select id::int as id from sims where company_id = ${ids.demo} order by id limit 1`);
   ids.sim = sim?.id ?? 0;
+  const [violations] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sims where company_id = ${ids.demo} and block_type = 'violation'`);
+  ids.violations = violations?.n ?? 0;
   const [group] = await queryRows<{ id: number }>(db, sql`insert into sim_groups (company_id, name) values (${ids.demo}, 'Atomic') returning id::int as id`);
   ids.group = group?.id ?? 0;
 });

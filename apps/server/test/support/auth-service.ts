@@ -1,6 +1,6 @@
 import { PasswordAttempts } from '../../src/auth/password-attempts.js';
 import { AccessTokens } from '../../src/auth/tokens.js';
-import { AuthService } from '../../src/modules/auth/service.js';
+import { AuthService } from '../../src/modules/accounts/auth/service.js';
 import { JWT_SECRET, type TestApp } from './test-app.js';
 
 /** The app's own session service, for tests that open sessions without /api/login (rate-limited, under test). */

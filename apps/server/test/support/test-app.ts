@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { fileStoreFor, type FileStore } from '../../src/storage/file-store.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../../src/app.js';
@@ -19,6 +21,7 @@ export interface TestApp extends BuiltApp {
   bus: EventBus;
   jobs: PgBoss;
   config: Config;
+  files: FileStore;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (!options.joinDatabase) {
     if (database.kind === 'postgres') await resetPostgres(database);
     await database.migrate();
-    if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+    // Usage history is left out: report tests write the usage they check (seedDemoUsage adds the demo's).
+    if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, { usageDays: 0 });
   }
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -62,7 +66,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const jobs = await startJobQueue(database, { works: false });
   const bus = new EventBus(database);
-  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus });
+  const files = fileStoreFor('memory://', tmpdir());
+  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus, files });
   await bus.listen();
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();
@@ -72,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bus,
     jobs,
     config,
+    files,
     close: async () => {
       built.hub.closeAll();
       await built.app.close();

@@ -1,16 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
+import { toastWaiting, watchToastWaiting } from '@/lib/toast-bus';
+import { useIsLoggedIn } from '@/lib/use-session';
 import { router } from './router';
 
 const GlobalWidgets = lazy(() => import('./widgets/global-widgets').then((m) => ({ default: m.GlobalWidgets })));
 
+/**
+ * Toasts, popups and the socket load once signed in, or when a guest page raises a toast: the
+ * login route does without their JS (PrimeReact, TanStack Query), which keeps it inside its budget.
+ * Once loaded they stay (a sign-out's toast needs them).
+ */
+function useGlobalWidgetsWanted(): boolean {
+  const loggedIn = useIsLoggedIn();
+  const waiting = useSyncExternalStore(watchToastWaiting, toastWaiting);
+  const [loaded, setLoaded] = useState(false);
+  if ((loggedIn || waiting) && !loaded) setLoaded(true);
+  return loaded || loggedIn || waiting;
+}
+
 export function App() {
+  const widgets = useGlobalWidgetsWanted();
   return (
     <>
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <GlobalWidgets />
-      </Suspense>
+      {widgets && (
+        <Suspense fallback={null}>
+          <GlobalWidgets />
+        </Suspense>
+      )}
     </>
   );
 }

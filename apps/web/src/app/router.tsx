@@ -30,6 +30,8 @@ const shellRoutes: RouteObject[] = [
   page('notifies', () => import('@/features/notifications/components/notifies-page')),
   page('groups', () => import('@/features/groups/components/groups-page')),
   page('orders', () => import('@/features/orders/components/orders-page')),
+  page('operations', () => import('@/features/operations/components/operations-page')),
+  page('operations/:id', () => import('@/features/operations/components/operation-page')),
   {
     lazy: () => import('./guards/root-only'),
     children: [

@@ -1,12 +1,29 @@
-import type { ReactNode } from 'react';
-import { PrimeReactProvider } from 'primereact/api';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
+import { applyPrimeLocale } from './prime-locale';
 
 /** z-indexes of spec §9: PrimeReact's modal/overlay defaults and toasts above everything. */
-const primeConfig = {
-  ripple: true,
-  zIndex: { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 99999999 },
+const zIndex = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 99999999 };
+
+/**
+ * Accessibility fixes of PrimeReact's own markup, for every instance in the app (global pass-through):
+ * - the row/header checkboxes of selectable tables put role="checkbox" on a wrapper around a real
+ *   checkbox (a nested, half-described control): the native input alone is the control;
+ * - a dropdown's hidden native select and its chevron are presentation only (the combobox input is
+ *   the control and carries the name);
+ * - a table that scrolls sideways inside its card can be scrolled from the keyboard.
+ */
+const pt = {
+  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined } },
+  dropdown: {
+    // The native select PrimeReact keeps for forms: hidden and inert (the keyboard helper input is the control).
+    select: { 'aria-hidden': true, disabled: true, tabIndex: -1 },
+    trigger: { 'aria-hidden': true, role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-label': undefined },
+  },
+  datatable: { wrapper: { tabIndex: 0 } },
 };
 
 /**
@@ -15,9 +32,22 @@ const primeConfig = {
  * (ARCHITECTURE §9): it uses the theme's CSS classes only.
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const primeLocale = applyPrimeLocale(i18n.language);
+  const primeConfig = useMemo(() => ({ ripple: true, zIndex, locale: primeLocale, pt }), [primeLocale]);
   return (
     <PrimeReactProvider value={primeConfig}>
+      <PrimeLocaleSync locale={primeLocale} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </PrimeReactProvider>
   );
+}
+
+/** The provider keeps its first value in state: a language switch is passed on through its setter. */
+function PrimeLocaleSync({ locale }: { locale: string }) {
+  const context = useContext(PrimeReactContext);
+  useEffect(() => {
+    if (context.locale !== locale) context.setLocale?.(locale);
+  }, [context, locale]);
+  return null;
 }

@@ -21,8 +21,9 @@ export function LangSwitch({ onChanged }: { onChanged?: () => Promise<void> }) {
           type="button"
           className={`lang-switch__option${active === lang ? ' lang-switch__option--active' : ''}`}
           aria-pressed={active === lang}
-          aria-label={t(`lang.${lang}`)}
+          // Named as it reads ("RU", "EN"): the full language name is the tooltip only.
           title={t(`lang.${lang}`)}
+          lang={lang}
           data-testid={`lang-${lang}`}
           onClick={() => void select(lang)}
         >

@@ -25,8 +25,10 @@ export async function readApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page, an empty body): fall back to the generic message.
   }
-  const message = typeof body.message === 'string' ? body.message : '';
   const code = typeof body.code === 'string' ? body.code : null;
+  // Only the API's own error bodies (they always carry a code) hold a localized message: a proxy's or
+  // framework's text ("Internal Server Error") is never shown; callers fall back to the generic one.
+  const message = code !== null && typeof body.message === 'string' ? body.message : '';
   const fields = isStringRecord(body.fields) ? body.fields : null;
   return new ApiError(response.status, message, code, fields);
 }

@@ -14,11 +14,40 @@ type Listener = (message: ToastMessage) => void;
 
 let listener: Listener | null = null;
 const pending: ToastMessage[] = [];
+const waitingWatchers = new Set<() => void>();
 
-/** Shows a toast; messages sent before the host mounts wait for it. */
-export function showToast(message: ToastMessage): void {
+/** When each text was last shown: the same message while its toast is still up is not repeated. */
+const shownAt = new Map<string, number>();
+
+function isRepeat(message: ToastMessage, now: number): boolean {
+  const key = `${message.group ?? 'tr'}|${message.severity}|${message.summary}|${message.detail ?? ''}`;
+  const last = shownAt.get(key);
+  if (last !== undefined && now - last < message.life) return true;
+  shownAt.set(key, now);
+  if (shownAt.size > 50) shownAt.delete(shownAt.keys().next().value ?? key);
+  return false;
+}
+
+/** Shows a toast once (an identical one still on screen is not stacked); messages sent before the host mounts wait for it. */
+export function showToast(message: ToastMessage, now = Date.now()): void {
+  if (isRepeat(message, now)) return;
   if (listener) listener(message);
-  else pending.push(message);
+  else {
+    pending.push(message);
+    for (const watcher of waitingWatchers) watcher();
+  }
+}
+
+/** Whether a toast waits for a host (the app then loads it: guest pages do not until then). */
+export function toastWaiting(): boolean {
+  return pending.length > 0;
+}
+
+export function watchToastWaiting(watcher: () => void): () => void {
+  waitingWatchers.add(watcher);
+  return () => {
+    waitingWatchers.delete(watcher);
+  };
 }
 
 export function attachToastHost(next: Listener): () => void {

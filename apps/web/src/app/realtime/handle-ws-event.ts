@@ -28,6 +28,7 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
   switch (event.type) {
     case 'queue_add':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueAdded(state, event.data));
+      void queryClient.invalidateQueries({ queryKey: ['operations', 'list'] });
       return;
     case 'queue_change':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueChanged(state, event.data));
@@ -37,6 +38,7 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       // A finished operation changed SIMs (and group members): lists on screen must show it.
       void queryClient.invalidateQueries({ queryKey: ['sims'] });
       void queryClient.invalidateQueries({ queryKey: ['groups'] });
+      void queryClient.invalidateQueries({ queryKey: ['operations'] });
       return;
     case 'sim_update':
       void queryClient.invalidateQueries({ queryKey: ['sims'] });
@@ -50,6 +52,8 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       const { popup, ...notification } = event.data;
       queryClient.setQueryData<NotifyState>(NOTIFY_KEY, (state) => notificationAdded(state, notification));
       void queryClient.invalidateQueries({ queryKey: ['notify', 'all'] });
+      // Withdrawal requests tell the other side by notification: open agent pages refetch.
+      void queryClient.invalidateQueries({ queryKey: ['agent'] });
       if (popup?.show) ctx.popups.add({ type: popup.type, text: popup.text });
       return;
     }

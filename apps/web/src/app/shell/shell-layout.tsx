@@ -1,7 +1,10 @@
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { useMe } from '@/lib/me-query';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { LoadError } from '@/components/load-error';
+import { SkipLink } from '@/components/skip-link';
+import { ImpersonationStrip } from './impersonation-strip';
 import { AppHeader } from './header/app-header';
 import { Sidebar } from './sidebar/sidebar';
 import { SidebarProvider } from './sidebar/sidebar-state';
@@ -27,6 +30,7 @@ function Shell() {
   const [newsOpen, setNewsOpen] = useState(false);
   const newsDue = me.data?.news.show === true;
   const [newsOpened, setNewsOpened] = useState(false);
+  const toggleNews = () => setNewsOpen((open) => !open);
 
   // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true"), once no
   // dialog is on screen: one thing at a time.
@@ -39,16 +43,27 @@ function Shell() {
   return (
     <SidebarProvider>
       <div className="shell">
-        <AppHeader onNewsClick={() => setNewsOpen((open) => !open)} />
+        <SkipLink />
+        <AppHeader onNewsClick={toggleNews} />
+        <ImpersonationStrip me={me.data} />
         <div className="shell__body">
-          <Sidebar />
-          <main className="shell__content" id="main">
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
+          <Sidebar onNewsClick={toggleNews} />
+          <main className="shell__content" id="main" tabIndex={-1}>
+            {/* Without the user data no page can draw: say so and offer a retry instead of spinning. */}
+            {me.isError && !me.data ? (
+              <div data-testid="me-error">
+                <LoadError card onRetry={() => void me.refetch()} />
+              </div>
+            ) : (
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            )}
           </main>
         </div>
       </div>
+      {/* A new page opens at its top (no jump into the middle of a SIM page); Back restores the list's place. */}
+      <ScrollRestoration />
       <NewsDrawer visible={newsOpen} onHide={() => setNewsOpen(false)} />
       <UpdateDialog visible={popups.active === 'update'} />
       <EmptySimDialog visible={popups.active === 'emptySim'} onClose={popups.closeEmptySim} />

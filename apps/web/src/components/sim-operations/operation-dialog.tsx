@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import { SMS_MAX_LENGTH } from '@cab/contract/constants';
 import { EMPTY_OPERATION_VALUES, operationParams, operationSchema, type OperationValues } from './operation-form';
 import { DESTRUCTIVE_REASONS } from './operation-rules';
 import { OperationFields } from './operation-fields';
+import { SelectionPreview, type SeeAll } from './selection-preview';
 import { useCreateQueue } from './use-create-queue';
 import './sim-operations.css';
 
@@ -18,6 +20,8 @@ export interface OperationDialogProps {
   targetLabel: string;
   /** SIMs of an id selection whose profile does not allow the operation (the server skips them). */
   ineligible: number;
+  /** Where the preview's "see all" leads; without it the preview lists the first SIMs only. */
+  seeAll?: SeeAll;
   onHide: () => void;
   onQueued?: () => void;
 }
@@ -47,6 +51,7 @@ function OperationForm({
   selection,
   targetLabel,
   ineligible,
+  seeAll,
   onHide,
   onQueued,
 }: OperationDialogProps & { reason: SimQueueReason }) {
@@ -55,9 +60,12 @@ function OperationForm({
   const { control, register, handleSubmit, formState } = useForm<OperationValues>({
     defaultValues: EMPTY_OPERATION_VALUES,
     resolver: zodResolver(operationSchema(reason)),
+    mode: 'onChange',
   });
   const text = useWatch({ control, name: 'text' });
   const destructive = DESTRUCTIVE_REASONS.has(reason);
+  // An SMS over its limit can't be sent: the counter turns red and Run stays disabled.
+  const tooLong = reason === 'queue_sms' && (text ?? '').trim().length > SMS_MAX_LENGTH;
 
   const submit = handleSubmit((values) => {
     createQueue.mutate(
@@ -76,6 +84,7 @@ function OperationForm({
       <p className="op-form__target" data-testid="op-target">
         {t('ops.target', { target: targetLabel })}
       </p>
+      <SelectionPreview selection={selection} reason={reason} seeAll={seeAll} onLeave={onHide} />
       {destructive && (
         <div className="inline-message inline-message--danger" role="alert">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
@@ -103,6 +112,7 @@ function OperationForm({
           icon={destructive ? 'pi pi-exclamation-triangle' : 'pi pi-check'}
           severity={destructive ? 'danger' : undefined}
           loading={createQueue.isPending}
+          disabled={tooLong}
           data-testid="op-confirm"
         />
       </div>

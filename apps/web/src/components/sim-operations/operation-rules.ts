@@ -14,7 +14,7 @@ export const OPERATION_SECTIONS: readonly (readonly SimQueueReason[])[] = [
   [
     'queue_block',
     'queue_unblock',
-    'queue_global_unblock',
+    // queue_global_unblock is root's, on Tools (a dry run first, never an empty filter).
     'queue_disconnect',
     'queue_reconnect',
     'queue_ping',

@@ -5,6 +5,7 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
 import { useMe } from '@/lib/me-query';
 import { OperationDialog } from './operation-dialog';
+import type { SeeAll } from './selection-preview';
 import {
   canRunAnyOperation,
   countIneligible,
@@ -22,6 +23,8 @@ export interface OperationsMenuProps {
   buttonTestId?: string;
   /** A compact icon-only trigger (table rows). */
   compact?: boolean;
+  /** Where the confirm dialog's "see all" of the selected SIMs leads. */
+  seeAll?: SeeAll;
   onQueued?: () => void;
 }
 
@@ -32,6 +35,7 @@ export function OperationsMenu({
   targetLabel,
   buttonTestId = 'sims-actions',
   compact,
+  seeAll,
   onQueued,
 }: OperationsMenuProps) {
   const { t } = useTranslation();
@@ -100,6 +104,7 @@ export function OperationsMenu({
           selection={selection}
           targetLabel={targetLabel}
           ineligible={reason && target.kind === 'ids' ? countIneligible(reason, target.profiles) : 0}
+          seeAll={seeAll}
           onHide={() => setReason(null)}
           onQueued={onQueued}
         />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { readNotifications, sortNewestFirst } from '@/lib/notify-api';
 import { NotificationIcon } from '@/components/notification-icon';
+import { NotificationText } from '@/components/notification-text';
 import { formatUnixDate } from '@/lib/format-date';
 import { notifyQueryOptions } from '../../realtime/header-queries';
 import {
@@ -75,7 +76,7 @@ export function NotifyBell() {
                 <li key={item.id} className="notify-item" data-testid="notify-item">
                   <NotificationIcon type={item.type} />
                   <div>
-                    <p className="notify-item__text">{item.text}</p>
+                    <NotificationText item={item} onFollow={() => panel.current?.hide()} />
                     <time className="notify-item__date">{formatUnixDate(item.added)}</time>
                   </div>
                 </li>

@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { Link } from 'react-router';
+import { operationPagePath } from '@cab/contract/paths-ops';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressBar } from 'primereact/progressbar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,14 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { formatUnixDate } from '@/lib/format-date';
 import { API } from '@cab/contract/paths';
+import { FILES_API } from '@cab/contract/paths-files';
+import type { QueueItem } from '@cab/contract/queue';
 import { api, showSuccessToast } from '@/lib/api';
 import { downloadWithToken } from '@/lib/download-file';
 import { queueQueryOptions } from '../../realtime/header-queries';
 
-/** Cancels a running item; the header follows by websocket (queue_change / queue_del). */
-async function cancelItem(qid: number, doneText: string): Promise<void> {
+/**
+ * Cancels a running item; the header follows by websocket (queue_change / queue_del). A report
+ * generation is cancelled through its own route (the people who may generate may cancel it).
+ */
+async function cancelItem(item: QueueItem, doneText: string): Promise<void> {
   try {
-    await api.post(API.queueCancel, { qid });
+    if (item.queue === 'queue_report_generate') await api.post(FILES_API.generatedReportsCancel, { qid: item.qid });
+    else await api.post(API.queueCancel, { qid: item.qid });
     showSuccessToast(doneText);
   } catch {
     // The api client already showed the server's message.
@@ -62,20 +70,30 @@ export function QueueCounter() {
                   <div className="queue-item__user">{`${item.user.first_name} ${item.user.last_name}`}</div>
                   <ProgressBar value={Math.round(item.status.percentage)} className="queue-item__bar" />
                   <div className="queue-item__links">
-                    <button
-                      type="button"
+                    {item.queue !== 'queue_report_generate' && (
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() =>
+                          void downloadWithToken(`${API.queueResults}?qid=${item.qid}`, `queue-${item.qid}.csv`)
+                        }
+                        data-testid="queue-results"
+                      >
+                        <i className="pi pi-download" aria-hidden="true" /> {t('queue.results')}
+                      </button>
+                    )}
+                    <Link
+                      to={operationPagePath(item.qid)}
                       className="link-button"
-                      onClick={() =>
-                        void downloadWithToken(`${API.queueResults}?qid=${item.qid}`, `queue-${item.qid}.csv`)
-                      }
-                      data-testid="queue-results"
+                      onClick={() => panel.current?.hide()}
+                      data-testid="queue-details"
                     >
-                      <i className="pi pi-download" aria-hidden="true" /> {t('queue.results')}
-                    </button>
+                      <i className="pi pi-external-link" aria-hidden="true" /> {t('operations.details')}
+                    </Link>
                     <button
                       type="button"
                       className="link-button text-danger"
-                      onClick={() => void cancelItem(item.qid, t('queue.cancelled'))}
+                      onClick={() => void cancelItem(item, t('queue.cancelled'))}
                       data-testid="queue-cancel"
                     >
                       <i className="pi pi-times" aria-hidden="true" /> {t('queue.cancel')}
@@ -94,6 +112,9 @@ export function QueueCounter() {
               ))}
             </ul>
           )}
+          <Link to="/operations" className="queue-panel__history" onClick={() => panel.current?.hide()} data-testid="queue-history">
+            <i className="pi pi-history" aria-hidden="true" /> {t('operations.allHistory')}
+          </Link>
         </div>
       </OverlayPanel>
     </>

@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
         type="button"
         className={`header-button header-user${blocked ? ' header-user--blocked' : ''}`}
         aria-haspopup="menu"
-        aria-label={t('header.userMenu')}
+        title={t('header.userMenu')}
         data-testid="user-menu"
         onClick={(event) => panel.current?.toggle(event)}
       >
@@ -28,6 +28,8 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
           {(user?.first_name[0] ?? '').toUpperCase()}
           {(user?.last_name[0] ?? '').toUpperCase()}
         </span>
+        {/* The name reads as shown (name and role), after what the button is. */}
+        <span className="visually-hidden">{t('header.userMenu')}: </span>
         <span className="header-user__text">
           <span className="header-user__name">{name}</span>
           <span className="header-user__role">{user?.role_title || t('profileRole')}</span>

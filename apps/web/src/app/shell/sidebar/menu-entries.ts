@@ -1,3 +1,5 @@
+import type { Role } from '@cab/contract/roles';
+
 /** Side menu of spec §2; `name` gives the e2e id `menu-<name>`. */
 export interface MenuEntry {
   name: string;
@@ -5,6 +7,8 @@ export interface MenuEntry {
   icon: string;
   to?: string;
   rootOnly?: boolean;
+  /** Shown only to these roles (the agent panel: agents, and root for agent requests). */
+  roles?: readonly Role[];
   children?: MenuEntry[];
 }
 
@@ -13,6 +17,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
   { name: 'home', labelKey: 'sidebar.home', icon: 'pi-home', to: '/home' },
   { name: 'list', labelKey: 'sidebar.list', icon: 'pi-list', to: '/list' },
   { name: 'groups', labelKey: 'sidebar.groups', icon: 'pi-sitemap', to: '/groups' },
+  { name: 'operations', labelKey: 'operations.menu', icon: 'pi-history', to: '/operations' },
   { name: 'orders', labelKey: 'sidebar.orders', icon: 'pi-shopping-cart', to: '/orders' },
   { name: 'docs', labelKey: 'sidebar.docs', icon: 'pi-file', to: '/docs' },
   {
@@ -26,6 +31,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     ],
   },
   { name: 'generated_reports', labelKey: 'sidebar.downloads', icon: 'pi-download', to: '/generated_reports' },
+  { name: 'agent', labelKey: 'sidebar.agent', icon: 'pi-briefcase', to: '/agent/info', roles: ['agent', 'root'] },
   { name: 'companies', labelKey: 'sidebar.companies', icon: 'pi-building', to: '/companies', rootOnly: true },
   { name: 'tools', labelKey: 'sidebar.tools', icon: 'pi-wrench', to: '/tools', rootOnly: true },
 ];

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SIDEBAR_HOVER_CLOSE_DELAY_MS, SIDEBAR_HOVER_OPEN_DELAY_MS } from '@cab/contract/constants';
 import { STORAGE_KEYS } from '@cab/contract/storage';
+import { NARROW_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 interface SidebarState {
   /** The persisted choice (`main-menu-hide`). */
@@ -10,6 +11,10 @@ interface SidebarState {
   toggle: () => void;
   hoverStart: () => void;
   hoverEnd: () => void;
+  /** Below ~960 px the menu is an overlay drawer, closed unless opened from the header. */
+  narrow: boolean;
+  drawerOpen: boolean;
+  setDrawerOpen: (open: boolean) => void;
 }
 
 const SidebarContext = createContext<SidebarState | null>(null);
@@ -21,6 +26,9 @@ function readCollapsed(): boolean {
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [peeking, setPeeking] = useState(false);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  if (!narrow && drawerOpen) setDrawerOpen(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const clearTimer = useCallback(() => {
@@ -42,8 +50,11 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
           return !previous;
         });
       },
+      narrow,
+      drawerOpen,
+      setDrawerOpen,
       hoverStart: () => {
-        if (!collapsed) return;
+        if (!collapsed || narrow) return;
         clearTimer();
         timer.current = setTimeout(() => setPeeking(true), SIDEBAR_HOVER_OPEN_DELAY_MS);
       },
@@ -53,7 +64,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
         timer.current = setTimeout(() => setPeeking(false), SIDEBAR_HOVER_CLOSE_DELAY_MS);
       },
     }),
-    [collapsed, peeking, clearTimer],
+    [collapsed, peeking, clearTimer, narrow, drawerOpen],
   );
 
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;

@@ -1,8 +1,89 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Dropdown } from 'primereact/dropdown';
+import { isRoot } from '@cab/contract/roles';
+import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { useMe } from '@/lib/me-query';
+import { useAgentInfo, useAgents } from '../api/agent-api';
+import { AgentSummary } from './agent-summary';
+import { NewRequestDialog } from './new-request-dialog';
+import { RateDialog } from './rate-dialog';
+import { ReferredTable } from './referred-table';
+import { RequestsTable } from './requests-table';
+import { RewardLedger as RewardLedgerSection } from './reward-ledger';
+import { RewardsChart } from './rewards-chart';
+import '../agent.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+/**
+ * Route module /agent/info. An agent: its referral link, rate, balance, referred companies, reward
+ * chart and ledger, and its withdrawal requests. Root: every agent's requests, and any agent's panel
+ * (`?agent=<company id>`), where it sets the rate.
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.agentInfo')}</PageTitle>;
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const root = me.data !== undefined && isRoot(me.data.user.role);
+  const named = Number(params.get('agent')) || undefined;
+  const agentId = root ? named : undefined;
+  const showPanel = me.data !== undefined && (!root || agentId !== undefined);
+  const info = useAgentInfo(agentId, showPanel);
+  const agents = useAgents(root);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [editingRate, setEditingRate] = useState(false);
+
+  const pickAgent = (id: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set('agent', String(id));
+      else next.delete('agent');
+      return next;
+    });
+
+  return (
+    <div className="agent-page">
+      <div className="agent-page__head">
+        <PageTitle>{t('pages.agentInfo')}</PageTitle>
+        {root && (
+          <label className="agent-filter__field">
+            <span>{t('agent.pick')}</span>
+            <Dropdown
+              value={agentId ?? 0}
+              options={[{ label: t('agent.allAgents'), value: 0 }, ...(agents.data?.items ?? []).map((a) => ({ label: a.name, value: a.id }))]}
+              onChange={(e) => pickAgent(Number(e.value))}
+              aria-label={t('agent.pick')}
+              pt={{ trigger: { 'aria-label': t('agent.pick') } }}
+              data-testid="agent-pick"
+            />
+          </label>
+        )}
+      </div>
+      {showPanel && info.isPending && (
+        <div className="card" aria-busy="true">
+          <RowsSkeleton rows={4} />
+        </div>
+      )}
+      {showPanel && info.isError && <LoadError card onRetry={() => void info.refetch()} />}
+      {showPanel && info.data && (
+        <>
+          {root && <p className="agent-page__agent">{info.data.agent_name}</p>}
+          <AgentSummary info={info.data} onEditRate={root ? () => setEditingRate(true) : undefined} onWithdraw={root ? undefined : () => setWithdrawing(true)} />
+          <RewardsChart months={info.data.months} />
+          <ReferredTable agentId={agentId} />
+          <RequestsTable root={root} agentId={agentId} />
+          <RewardLedgerSection agentId={agentId} />
+          {!root && (
+            <NewRequestDialog visible={withdrawing} onHide={() => setWithdrawing(false)} availableCents={Math.max(0, info.data.balance_cents)} minCents={info.data.min_withdrawal_cents} />
+          )}
+          {root && editingRate && (
+            <RateDialog agentId={info.data.agent_company_id} currentBp={info.data.rate_bp} isDefault={info.data.rate_is_default} visible onHide={() => setEditingRate(false)} />
+          )}
+        </>
+      )}
+      {root && agentId === undefined && <RequestsTable root agentId={undefined} />}
+    </div>
+  );
 }

@@ -1,20 +1,33 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod/mini';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
 import { login } from '../api/login';
 
-// zod/mini keeps the login route small; messages are i18n keys.
-const loginSchema = z.object({
-  email: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'auth.emailRequired'), z.maxLength(254), z.email('auth.emailInvalid')),
-  password: z.string().check(z.minLength(1, 'auth.passwordRequired'), z.maxLength(200)),
-});
-type LoginValues = z.infer<typeof loginSchema>;
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 200;
+/** The shape zod's e-mail check accepts (the server checks again). */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+/**
+ * Hand-written checks (messages are i18n keys): the login route stays free of a form library and a
+ * schema library, which keeps it inside its JS budget (ARCHITECTURE §9).
+ */
+function validate(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = 'auth.emailRequired';
+  else if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) errors.email = 'auth.emailInvalid';
+  if (!values.password) errors.password = 'auth.passwordRequired';
+  else if (values.password.length > PASSWORD_MAX) errors.password = 'auth.passwordRequired';
+  return errors;
+}
 
 function inputClass(error: string | undefined): string {
   return `p-inputtext p-component${error ? ' p-invalid' : ''}`;
@@ -23,30 +36,45 @@ function inputClass(error: string | undefined): string {
 export function LoginForm() {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As before: checked on submit, then again on every change once a submit was tried.
+  const [tried, setTried] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  async function submit(values: LoginValues): Promise<void> {
+  function change(field: keyof LoginValues, value: string): void {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (tried) setErrors(validate(next));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setTried(true);
+    const found = validate(values);
+    setErrors(found);
+    if (found.email || found.password) return;
     setServerError(null);
+    setSubmitting(true);
     try {
-      const result = await login(values);
+      const result = await login({ email: values.email.trim(), password: values.password });
       if (result) completeLogin(result);
       else setServerError(t('common.unexpectedError'));
     } catch (error) {
       setServerError(error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'));
+    } finally {
+      setSubmitting(false);
     }
   }
 
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const emailError = errors.email;
+  const passwordError = errors.password;
   return (
     <form
       className="auth-form"
       noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
+      onSubmit={(event) => void submit(event)}
       data-testid="login-form"
     >
       <div className="field">
@@ -60,7 +88,9 @@ export function LoginForm() {
           aria-invalid={Boolean(emailError)}
           aria-describedby={emailError ? 'login-email-error' : undefined}
           data-testid="login-email"
-          {...register('email')}
+          name="email"
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
         />
         {emailError && (
           <small id="login-email-error" className="p-error" data-testid="login-email-error">
@@ -78,7 +108,9 @@ export function LoginForm() {
           aria-invalid={Boolean(passwordError)}
           aria-describedby={passwordError ? 'login-password-error' : undefined}
           data-testid="login-password"
-          {...register('password')}
+          name="password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
         />
         {passwordError && (
           <small id="login-password-error" className="p-error" data-testid="login-password-error">

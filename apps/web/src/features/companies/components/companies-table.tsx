@@ -6,6 +6,7 @@ import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primer
 import { Tag } from 'primereact/tag';
 import type { AdminCompany, AdminCompanyListResult } from '@cab/contract/companies-admin';
 import { formatMoney } from '@/components/format-money';
+import { CompanyAgentCell } from './company-agent-cell';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
 
@@ -48,7 +49,16 @@ export function CompaniesTable({ data, page, size, loading, onPage, onIntent, ow
           },
         }}
       >
-        <Column header={t('companies.name')} body={(c: AdminCompany) => <NameCell company={c} />} className="companies-table__name" />
+        <Column
+          header={t('companies.name')}
+          body={(c: AdminCompany) => (
+            <>
+              <NameCell company={c} />
+              <CompanyAgentCell company={c} />
+            </>
+          )}
+          className="companies-table__name"
+        />
         <Column header={t('companies.taxAndContract')} body={(c: AdminCompany) => <TaxAndContract company={c} />} />
         <Column header={t('companies.billingType')} body={(c: AdminCompany) => t(`companies.billing.${c.billing_type === 2 ? 'postpay' : 'prepay'}`)} />
         <Column header={t('companies.balance')} body={(c: AdminCompany) => formatMoney(c.balance)} className="companies-table__number" />

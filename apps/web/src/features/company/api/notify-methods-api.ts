@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  NotifyDelivery,
   NotifyDeliveryListResult,
   NotifyMethod,
   NotifyMethodCreateRequest,
@@ -84,28 +83,3 @@ export function useTestNotifyMethod(companyId: CompanyRef) {
   });
 }
 
-const OUTCOME_POLLS = 12;
-const OUTCOME_POLL_MS = 1500;
-
-/**
- * Waits a little for a test delivery's outcome, so the button can say whether it arrived; a
- * receiver that is down is retried for minutes, then the answer is `pending` and the log tells the rest.
- */
-export async function waitForDeliveryOutcome(
-  companyId: CompanyRef,
-  methodId: number,
-  deliveryId: number,
-): Promise<NotifyDelivery | null> {
-  for (let poll = 0; poll < OUTCOME_POLLS; poll++) {
-    await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
-    const log = await api.post<NotifyDeliveryListResult>(ACCOUNT_API.notifyMethodsDeliveries, {
-      ...companyField(companyId),
-      id: methodId,
-      page: 0,
-      size: DELIVERY_PAGE_SIZE,
-    });
-    const delivery = log?.items.find((d) => d.id === deliveryId);
-    if (delivery && delivery.status !== 'pending') return delivery;
-  }
-  return null;
-}

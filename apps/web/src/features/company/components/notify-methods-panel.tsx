@@ -6,7 +6,12 @@ import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { NOTIFY_CATEGORIES, NOTIFY_METHOD_TYPE_NAMES, type NotifyMethod } from '@cab/contract/notify-methods';
+import {
+  NOTIFY_CATEGORIES,
+  NOTIFY_METHOD_TYPE_NAMES,
+  type NotifyMethod,
+  type NotifyTestResult,
+} from '@cab/contract/notify-methods';
 import { showSuccessToast } from '@/lib/api';
 import { i18next } from '@/lib/i18n';
 import { showToast } from '@/lib/toast-bus';
@@ -15,7 +20,6 @@ import {
   notifyMethodsQueryOptions,
   useDeleteNotifyMethod,
   useTestNotifyMethod,
-  waitForDeliveryOutcome,
   type CompanyRef,
 } from '../api/notify-methods-api';
 import { NotifyDeliveriesDialog } from './notify-deliveries-dialog';
@@ -28,17 +32,15 @@ import { deliveryReason } from './delivery-reason';
 
 type Editing = { method: NotifyMethod | null } | null;
 
-/** Says how a test-send ended once the worker has tried it (or that it is still being tried). */
-async function announceTestOutcome(companyId: CompanyRef, methodId: number, deliveryId: number): Promise<void> {
-  const outcome = await waitForDeliveryOutcome(companyId, methodId, deliveryId);
-  if (outcome?.status === 'sent') return showSuccessToast(i18next.t('notifyMethods.testSent'));
+/** Says how the test-send ended: the server tried it within its timeout (status code or error). */
+function announceTestOutcome(result: NotifyTestResult): void {
+  const code = result.response_status === null ? '' : ` (HTTP ${result.response_status})`;
+  if (result.status === 'sent') return showSuccessToast(`${i18next.t('notifyMethods.testSent')}${code}`);
   showToast({
-    severity: outcome ? 'error' : 'info',
-    summary: i18next.t(outcome ? 'common.error' : 'notifyMethods.testTitle'),
-    detail: outcome
-      ? i18next.t('notifyMethods.testFailed', { error: deliveryReason(outcome.last_error) })
-      : i18next.t('notifyMethods.testPending'),
-    life: 5000,
+    severity: 'error',
+    summary: i18next.t('common.error'),
+    detail: i18next.t('notifyMethods.testFailed', { error: deliveryReason(result.error) }),
+    life: 6000,
     group: 'tr',
   });
 }
@@ -56,11 +58,9 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
 
   function sendTest(method: NotifyMethod): void {
     test.mutate(method.id, {
-      onSuccess: ({ delivery_id }) => {
-        showSuccessToast(t('notifyMethods.testQueued'));
-        void announceTestOutcome(companyId, method.id, delivery_id).then(() =>
-          queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
-        );
+      onSuccess: (result) => {
+        announceTestOutcome(result);
+        void queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) });
       },
     });
   }

@@ -20,8 +20,35 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
   const markPaid = useMarkBillPaid();
   const cancel = useCancelBill();
   const pay = usePayFromBalance();
-  if (bill.status !== 'unpaid') return null;
   const amount = formatMoney(bill.amount_cents / 100);
+  if (bill.status === 'paid' && actor.isRoot) {
+    // A refund or a returned payment: the payment's balance movement and the agent's reward are undone.
+    return (
+      <div className="bill-actions">
+        <Button
+          type="button"
+          size="small"
+          text
+          severity="danger"
+          label={t('docs.cancel')}
+          loading={cancel.isPending}
+          onClick={() =>
+            confirmDialog({
+              header: t('docs.cancelTitle'),
+              message: t('agent.bills.cancelPaidConfirm', { number: bill.number, amount }),
+              icon: 'pi pi-exclamation-triangle',
+              acceptLabel: t('docs.yes'),
+              rejectLabel: t('docs.no'),
+              acceptClassName: 'p-button-danger',
+              accept: () => cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.cancelled')) }),
+            })
+          }
+          data-testid="bill-cancel-paid"
+        />
+      </div>
+    );
+  }
+  if (bill.status !== 'unpaid') return null;
   const ask = (header: string, message: string, accept: () => void, danger = false) =>
     confirmDialog({
       header,

@@ -1,8 +1,94 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
+import { Paginator } from 'primereact/paginator';
+import { GENERATED_REPORT_TTL_DAYS, type GeneratedReport } from '@cab/contract/generated-reports';
+import { can } from '@cab/contract/roles';
+import { EmptyState } from '@/components/empty-state';
+import { useDeleteGeneratedReport, useGeneratedReports } from '@/components/generated-reports/generated-reports-api';
+import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { showSuccessToast } from '@/lib/api';
+import { formatUnixDate } from '@/lib/format-date';
+import { useMe } from '@/lib/me-query';
+import { GeneratedReportsTable } from './generated-reports-table';
+import '../generated-reports.css';
 
-/** Route module (react-router lazy convention: the page is the `Component` export). */
+const PAGE_SIZES = [25, 50, 100];
+
+function pageOf(params: URLSearchParams): { pageIndex: number; pageSize: number } {
+  const pageIndex = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
+  const size = Number(params.get('size'));
+  return { pageIndex, pageSize: PAGE_SIZES.includes(size) ? size : 25 };
+}
+
+/** Route module /generated_reports (sidebar "downloads"): the company's generated report files. */
 export function Component() {
   const { t } = useTranslation();
-  return <PageTitle>{t('pages.generatedReports')}</PageTitle>;
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const { pageIndex, pageSize } = pageOf(params);
+  const list = useGeneratedReports({ page: pageIndex - 1, size: pageSize });
+  const remove = useDeleteGeneratedReport();
+  const canDelete = me.data !== undefined && can(me.data.user.role, 'reports.run');
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  const askDelete = (file: GeneratedReport) =>
+    confirmDialog({
+      header: t('generatedReports.confirmDelete.title'),
+      message: t('generatedReports.confirmDelete.text', {
+        kind: t(`generatedReports.kinds.${file.kind}`),
+        format: file.format.toUpperCase(),
+        created: formatUnixDate(file.created),
+      }),
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      acceptLabel: t('generatedReports.delete'),
+      rejectLabel: t('generatedReports.confirmDelete.keep'),
+      defaultFocus: 'reject',
+      accept: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast(t('generatedReports.deleted')) }),
+    });
+
+  return (
+    <div className="generated-page">
+      <PageTitle>{t('pages.generatedReports')}</PageTitle>
+      <p className="generated-page__hint">{t('generatedReports.hint', { days: GENERATED_REPORT_TTL_DAYS })}</p>
+      {list.isPending && (
+        <div className="card" aria-busy="true">
+          <RowsSkeleton rows={5} />
+        </div>
+      )}
+      {list.isError && <LoadError card onRetry={() => void list.refetch()} />}
+      {list.isSuccess && total === 0 && (
+        <EmptyState
+          icon="pi-download"
+          title={t('generatedReports.empty')}
+          hint={t('generatedReports.emptyHint')}
+          testId="generated-empty"
+        />
+      )}
+      {items.length > 0 && (
+        <>
+          <GeneratedReportsTable
+            items={items}
+            loading={list.isFetching && !list.isPending}
+            canDelete={canDelete}
+            onDelete={askDelete}
+          />
+          {total > pageSize && (
+            <Paginator
+              first={(pageIndex - 1) * pageSize}
+              rows={pageSize}
+              totalRecords={total}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(event) => setParams({ page: String(event.page + 1), size: String(event.rows) })}
+            />
+          )}
+        </>
+      )}
+      <ConfirmDialog />
+    </div>
+  );
 }

@@ -129,6 +129,7 @@ function GroupActions({ group, onRename, onDelete }: { group: Group; onRename: (
         targetLabel={t('groups.target', { name: group.name, count: formatCount(group.sim_count, i18n.language) })}
         buttonTestId="groups-actions"
         compact
+        seeAll={{ to: `/list?group=${group.id}` }}
       />
       {canManage && (
         <>

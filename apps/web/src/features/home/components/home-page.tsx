@@ -4,13 +4,23 @@ import { BILLING_TYPES } from '@cab/contract/constants';
 import { PageTitle } from '@/components/page-title';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { formatMoney } from '@/components/format-money';
+import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { RecentGeneratedReports } from '@/components/generated-reports/recent-generated-reports';
 import { useMe } from '@/lib/me-query';
+import { useDashboardSummary } from '../api/dashboard-api';
+import { NotificationsCard } from './notifications-card';
+import { OperationsCard } from './operations-card';
+import { SimsStateCard } from './sims-state-card';
 import { StatCard } from './stat-card';
+import { UsageChartCard } from './usage-chart-card';
+import '../home.css';
 
 /** Route module (react-router lazy convention: the page is the `Component` export). */
 export function Component() {
   const { t } = useTranslation();
   const me = useMe();
+  const summary = useDashboardSummary();
   if (!me.data) return <FullPageSpinner />;
   const { user, company, sim_count: simCount } = me.data;
   const prepay = company.billing_type === BILLING_TYPES.prepay && company.balance !== null;
@@ -39,6 +49,9 @@ export function Component() {
             <span className={company.balance_problem ? 'text-danger' : undefined}>
               {formatMoney(company.balance ?? 0)}
             </span>
+            <Link to="/deposit" className="stat-card__link">
+              {t('docs.ledgerLink')} <i className="pi pi-arrow-right" aria-hidden="true" />
+            </Link>
           </StatCard>
         )}
         <StatCard icon="pi-id-card" label={t('home.sims')} testId="home-sims">
@@ -50,6 +63,28 @@ export function Component() {
         <StatCard icon="pi-user" label={t('home.role')} testId="home-role">
           {user.role_title || t('profileRole')}
         </StatCard>
+      </div>
+      {summary.isPending && (
+        <div className="dash-grid" aria-busy="true">
+          <div className="dash-card">
+            <RowsSkeleton rows={4} />
+          </div>
+          <div className="dash-card dash-card--wide">
+            <RowsSkeleton rows={6} />
+          </div>
+        </div>
+      )}
+      {summary.isError && <LoadError card onRetry={() => void summary.refetch()} />}
+      {summary.isSuccess && (
+        <div className="dash-grid">
+          <SimsStateCard sims={summary.data.sims} />
+          <UsageChartCard usage={summary.data.usage} />
+        </div>
+      )}
+      <div className="dash-grid dash-grid--thirds">
+        <OperationsCard />
+        <NotificationsCard />
+        <RecentGeneratedReports />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { NotificationIcon } from '@/components/notification-icon';
 import { formatUnixDate } from '@/lib/format-date';
 import { sortNewestFirst } from '@/lib/notify-api';
+import { NotificationText } from '@/components/notification-text';
 import { useAllNotifications, useReadNotifications } from '../api/use-all-notifications';
 
 /** Route module (react-router lazy convention: the page is the `Component` export). */
@@ -54,7 +55,7 @@ export function Component() {
               data-testid="notifies-item"
             >
               <NotificationIcon type={item.type} />
-              <p className="notify-item__text">{item.text}</p>
+              <NotificationText item={item} />
               <time className="notify-item__date">{formatUnixDate(item.added)}</time>
             </li>
           ))}

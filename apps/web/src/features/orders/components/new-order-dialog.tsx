@@ -6,13 +6,14 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { ORDER_COUNT_STEP, SIM_PRICE_CENTS } from '@cab/contract/orders';
+import { ORDER_COUNT_STEP, SIM_PRICE_CENTS, isValidOrderCount } from '@cab/contract/orders';
+import { useMe } from '@/lib/me-query';
 import { formatMoney } from '@/components/format-money';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
-import { orderCompaniesQuery, useCreateOrder } from '../api/orders-api';
+import { orderCompaniesQuery, useCreateOrder, useOrderList } from '../api/orders-api';
 import { OrderField } from './order-field';
 import { orderFormSchema, type OrderFormValues } from './order-form-schema';
 
@@ -23,15 +24,22 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const { t } = useTranslation();
   const companies = useQuery({ ...orderCompaniesQuery, enabled: visible });
   const own = companies.data?.items.find((company) => company.own) ?? companies.data?.items[0];
+  // Prefilled: the contact is the signed-in user, the address that of the company's latest order.
+  const me = useMe();
+  const latest = useOrderList({ page: 0, size: 1, filter: {} });
+  const user = me.data?.user;
+  const contact = user ? `${`${user.first_name} ${user.last_name}`.trim()}, ${user.email}` : '';
+  const address = latest.data?.items[0]?.address ?? '';
   const form = useForm<OrderFormValues>({
-    values: { company_id: own?.id ?? 0, count: ORDER_COUNT_STEP * 2, contact: '', address: '' },
+    values: { company_id: own?.id ?? 0, count: ORDER_COUNT_STEP * 2, contact, address },
     resetOptions: { keepDirtyValues: true },
     resolver: zodResolver(orderFormSchema),
+    mode: 'onChange',
   });
   const onError = (error: ApiError) => {
     const fields = FIELDS.filter((name) => error.fields?.[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE_MS, group: 'tr' });
+      showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
       return;
     }
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
@@ -39,7 +47,9 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const create = useCreateOrder(onError);
   const { errors } = form.formState;
   const count = useWatch({ control: form.control, name: 'count' });
-  const amountCents = Number.isFinite(count) && count > 0 ? Math.round(count) * SIM_PRICE_CENTS : 0;
+  // A total only for a quantity that can be ordered (a multiple of 50, at least 50).
+  const countValid = Number.isInteger(count) && isValidOrderCount(count);
+  const amountCents = countValid ? count * SIM_PRICE_CENTS : null;
 
   const close = () => {
     form.reset();
@@ -106,8 +116,10 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
             {...form.register('address')}
           />
         </OrderField>
-        <p className="order-form__amount" data-testid="order-amount">
-          {t('orders.amountLine', { price: formatMoney(SIM_PRICE_CENTS / 100), amount: formatMoney(amountCents / 100) })}
+        <p className="order-form__amount" data-testid="order-amount" data-valid={countValid}>
+          {amountCents === null
+            ? t('orders.amountPrice', { price: formatMoney(SIM_PRICE_CENTS / 100) })
+            : t('orders.amountLine', { price: formatMoney(SIM_PRICE_CENTS / 100), amount: formatMoney(amountCents / 100) })}
         </p>
         <div className="order-form__actions">
           <Button type="button" label={t('orders.cancelForm')} text onClick={close} />

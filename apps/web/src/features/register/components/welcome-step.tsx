@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cab/contract/profile';
-import { REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
+import { REFERRAL_CODE_PATTERN, REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
 import { logout } from '@/lib/logout';
 import { startRegistration } from '../api/register-api';
 import { ConfirmLink } from './confirm-link';
@@ -44,10 +44,12 @@ export function WelcomeStep({ status, goTo }: { status: RegisterStatus | undefin
       </div>
     );
   }
-  return <StartForm />;
+  // An agent's link (/register?ref=CODE): the code goes with the e-mail, so the company is referred.
+  const refParam = params.get('ref') ?? '';
+  return <StartForm referral={REFERRAL_CODE_PATTERN.test(refParam) ? refParam.toUpperCase() : null} />;
 }
 
-function StartForm() {
+function StartForm({ referral }: { referral: string | null }) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -68,7 +70,7 @@ function StartForm() {
     if (next.email || next.password || next.repeat) return;
     setBusy(true);
     try {
-      await startRegistration({ email: value, password }, (error) => {
+      await startRegistration({ email: value, password, ...(referral ? { ref: referral } : {}) }, (error) => {
         setErrors({ email: error.fields?.email ? error.message : undefined, password: error.fields?.password });
         if (!error.fields) setErrors({ email: error.message });
       });
@@ -103,6 +105,11 @@ function StartForm() {
   return (
     <form className="register-form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="register-lead">{t('register.welcome.text')}</p>
+      {referral && (
+        <p className="register-lead" data-testid="register-referral">
+          <i className="pi pi-user-plus" aria-hidden="true" /> {t('agent.referral.invited', { code: referral })}
+        </p>
+      )}
       <StepField id="register-email" label={t('register.welcome.email')} error={errors.email}>
         {input('register-email', 'email', email, setEmail, errors.email, 'username')}
       </StepField>

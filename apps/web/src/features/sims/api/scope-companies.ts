@@ -1,11 +1,2 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ScopeCompaniesResult } from '@cab/contract/companies';
-import { API } from '@cab/contract/paths';
-import { api, required } from '@/lib/api';
-
-/** Companies the cards filter offers: the user's own and its children (root: any). */
-export const scopeCompaniesQuery = queryOptions({
-  queryKey: ['sims', 'scope-companies'],
-  queryFn: async () => required(await api.post<ScopeCompaniesResult>(API.companiesScope, {})),
-  staleTime: 5 * 60_000,
-});
+/** Moved to lib/ (the reports filter uses it too). */
+export { scopeCompaniesQuery } from '@/lib/scope-companies-query';

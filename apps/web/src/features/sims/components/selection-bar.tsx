@@ -11,6 +11,9 @@ interface SelectionBarProps {
   /** Matches of the filter, already formatted ("4,000", "10,000+"). */
   totalLabel: string;
   canSelectMore: boolean;
+  /** The bound of one-by-one selection was reached. */
+  truncated: boolean;
+  maxLabel: string;
   onSelectAllMatching: () => void;
   onClear: () => void;
 }
@@ -29,6 +32,22 @@ export function SelectionBar(props: SelectionBarProps) {
           onClick={props.onClear}
           data-testid="sims-clear-selection"
         />
+      </div>
+    );
+  }
+  if (props.truncated) {
+    return (
+      <div className="selection-bar selection-bar--warn" role="status" data-testid="sims-selection-bound">
+        <span>{t('simTools.selection.bound', { max: props.maxLabel })}</span>
+        {props.canSelectMore && (
+          <Button
+            type="button"
+            link
+            label={t('sims.selectAllMatching', { count: props.totalLabel })}
+            onClick={props.onSelectAllMatching}
+            data-testid="sims-select-all-matching"
+          />
+        )}
       </div>
     );
   }

@@ -20,7 +20,12 @@ const FIELDS = [
 /** Inline editing of name, MSU value and external id (POST /api/sims/update). */
 export function SimEditForm({ sim }: { sim: SimDetail }) {
   const { t } = useTranslation();
-  const form = useForm<SimEditValues>({ values: simEditValues(sim), resolver: zodResolver(simEditSchema) });
+  const form = useForm<SimEditValues>({
+    values: simEditValues(sim),
+    resolver: zodResolver(simEditSchema),
+    // Checked as typed: a name over the server's 100 characters is said at once, not after Save.
+    mode: 'onChange',
+  });
   const { errors, isDirty } = form.formState;
 
   function onServerError(error: ApiError): void {
@@ -75,7 +80,7 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
           type="submit"
           label={t('sim.save')}
           icon="pi pi-check"
-          disabled={!isDirty}
+          disabled={!isDirty || Object.keys(errors).length > 0}
           loading={update.isPending}
           data-testid="sim-save"
         />

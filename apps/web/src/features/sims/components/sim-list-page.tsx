@@ -1,18 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useQuery } from '@tanstack/react-query';
 import type { SimSelection } from '@cab/contract/queue';
-import { SIM_COUNT_CAP, type SimRow, type SimSortColumn } from '@cab/contract/sims';
+import type { SavedView } from '@cab/contract/sim-tools';
+import { SIM_COUNT_CAP, type SimSortColumn } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
+import { useStylesBeforePaint } from '@/lib/use-styles-before-paint';
 import { useSimList } from '../api/list-sims';
+import { useCountryWarnings } from '../api/roaming';
+import { BulkRoamingButton } from './bulk-roaming-button';
 import { scopeCompaniesQuery } from '../api/scope-companies';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
 import {
+  DEFAULT_LIST_STATE,
   parseListState,
   toListFilter,
   toListRequest,
@@ -20,86 +25,139 @@ import {
   type SimListState,
   type SortType,
 } from '../model/list-state';
+import { fromSavedViewState, toSavedViewState } from '../model/saved-view-state';
+import { SELECTION_MAX_IDS, changesFilter, isEmptySelection, selectionSize } from '../model/selection';
 import { ColumnPicker } from './column-picker';
 import type { CsvFilterFile } from './csv-filter-input';
+import { ExportButtons } from './export-buttons';
+import { FilterChangeDialog } from './filter-change-dialog';
+import { SavedViews } from './saved-views';
+import { SelectedSimsView } from './selected-sims-view';
 import { SelectionBar } from './selection-bar';
 import { SimsFilter } from './sims-filter';
 import { SimsTable } from './sims-table';
+import { useListSelection } from './use-list-selection';
 import '../sims.css';
 import { LoadError } from '@/components/load-error';
+import { rememberListSearch } from '../model/list-return';
 
-interface Selection {
-  /** The filter the selection was made under; another filter starts empty. */
-  key: string;
-  rows: SimRow[];
-  allMatching: boolean;
+/** A filter change waiting for the user to agree to drop the selection. */
+interface PendingChange {
+  state?: SimListState;
+  csv?: CsvFilterFile | null;
+  columns?: ColumnSettings;
 }
 
-/** Route module /list: the cards filter, table and bulk operations. */
+const FILTER_DEFAULTS: Partial<SimListState> = {
+  query: DEFAULT_LIST_STATE.query,
+  profile: null,
+  blocked: 0,
+  childs: false,
+  company: null,
+  emptyName: false,
+  group: null,
+  pageIndex: 1,
+};
+
+/** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
 export function Component() {
   const { t, i18n } = useTranslation();
+  useStylesBeforePaint();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseListState(searchParams);
+  rememberListSearch(searchParams.size > 0 ? `?${searchParams.toString()}` : '');
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
   const [columns, setColumns] = useState<ColumnSettings>(() => loadColumnSettings());
-  const [selection, setSelection] = useState<Selection>({ key: '', rows: [], allMatching: false });
+  const sel = useListSelection();
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  // Remounting the filter puts its inputs back to what the URL says (after "keep the selection").
+  const [filterKey, setFilterKey] = useState(0);
 
   const request = toListRequest(state, csv?.text ?? null);
-  const selectionKey = JSON.stringify({ ...state, pageIndex: 0, pageSize: 0, sortColumn: null, csv: csv?.name });
   const list = useSimList(request, csv ? `${csv.name}:${csv.text.length}` : null);
-  const current = selection.key === selectionKey ? selection : { key: selectionKey, rows: [], allMatching: false };
-
-  const update = useCallback(
-    (patch: Partial<SimListState>) =>
-      setSearchParams((previous) => writeListState({ ...parseListState(previous), pageIndex: 1, ...patch })),
-    [setSearchParams],
-  );
-
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const exact = list.data?.total_exact ?? true;
-  // Exact up to the cap, "10,000+" beyond it (the server never estimates).
-  const totalLabel = exact
-    ? formatCount(total, i18n.language)
-    : t('sims.cappedCount', { count: formatCount(SIM_COUNT_CAP, i18n.language) });
-  const selectedIds = new Set(current.rows.map((row) => row.id));
-  const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
-
-  const operationSelection: SimSelection | null = current.allMatching
-    ? { filter: toListFilter(state, csv?.text ?? null), childs: state.childs }
-    : current.rows.length > 0
-      ? { ids: current.rows.map((row) => row.id) }
-      : null;
-  const target: OperationTarget = current.allMatching
-    ? { kind: 'filter', profile: csv ? null : state.profile }
-    : { kind: 'ids', profiles: current.rows.map((row) => row.profile) };
-  const targetLabel = current.allMatching
-    ? t('ops.targetAll', { count: totalLabel })
-    : t('ops.targetIds', { count: formatCount(current.rows.length, i18n.language) });
+  const { selection } = sel;
+  const hasSelection = !isEmptySelection(selection);
 
   function changeColumns(next: ColumnSettings): void {
     setColumns(next);
     saveColumnSettings(next);
   }
 
-  function changeRows(rows: SimRow[]): void {
-    // Rows of other pages stay chosen; this page's part is what the table reports.
-    const pageIds = new Set(items.map((row) => row.id));
-    const kept = current.allMatching ? [] : current.rows.filter((row) => !pageIds.has(row.id));
-    setSelection({ key: selectionKey, rows: [...kept, ...rows], allMatching: false });
+  function apply(change: PendingChange): void {
+    if (change.state) setSearchParams(writeListState(change.state));
+    if (change.csv !== undefined) setCsv(change.csv);
+    if (change.columns) changeColumns(change.columns);
   }
 
-  const clearSelection = () => setSelection({ key: selectionKey, rows: [], allMatching: false });
+  /** Applies a change; one that changes the filter while SIMs are selected asks first. */
+  function guarded(change: PendingChange): void {
+    const filterChanges = (change.state !== undefined && changesFilter(state, change.state)) || change.csv !== undefined;
+    if (filterChanges && hasSelection) setPending(change);
+    else apply(change);
+  }
+
+  function update(patch: Partial<SimListState>): void {
+    if (hasSelection && changesFilter(state, patch)) {
+      setPending({ state: { ...state, pageIndex: 1, ...patch } });
+      return;
+    }
+    setSearchParams((previous) => writeListState({ ...parseListState(previous), pageIndex: 1, ...patch }));
+  }
+  // Paging and sorting never touch the selection.
+  const move = (patch: Partial<SimListState>) =>
+    setSearchParams((previous) => writeListState({ ...parseListState(previous), ...patch }));
+
+  const items = list.data?.items ?? [];
+  const countryWarnings = useCountryWarnings(items.filter((row) => row.profile === 'TC').map((row) => row.id)).data;
+  const total = list.data?.total ?? 0;
+  const exact = list.data?.total_exact ?? true;
+  const n = (value: number) => formatCount(value, i18n.language);
+  // Exact up to the cap, "10,000+" beyond it (the server never estimates).
+  const totalLabel = exact ? n(total) : t('sims.cappedCount', { count: n(SIM_COUNT_CAP) });
+  const selectedIds = new Set(selection.rows.map((row) => row.id));
+  const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
+  const selectedLabel = selection.allMatching ? totalLabel : n(selection.rows.length);
+
+  const operationSelection: SimSelection | null = selection.allMatching
+    ? { filter: toListFilter(state, csv?.text ?? null), childs: state.childs }
+    : selection.rows.length > 0
+      ? { ids: selection.rows.map((row) => row.id) }
+      : null;
+  const target: OperationTarget = selection.allMatching
+    ? { kind: 'filter', profile: csv ? null : state.profile }
+    : { kind: 'ids', profiles: selection.rows.map((row) => row.profile) };
+  const targetLabel = selection.allMatching
+    ? t('ops.targetAll', { count: totalLabel })
+    : t('ops.targetIds', { count: n(selection.rows.length) });
   const companies = useQuery(scopeCompaniesQuery);
+  const { page: _page, size: _size, ...exportBase } = request;
+
+  function applyView(view: SavedView): void {
+    const restored = fromSavedViewState(view.state, state);
+    guarded({ state: restored.state, columns: restored.columns, ...(csv ? { csv: null } : {}) });
+  }
 
   return (
     <div className="sims-page">
       <PageTitle>{t('pages.list')}</PageTitle>
+      <div className="sims-views-bar">
+        <SavedViews current={toSavedViewState(state, columns)} onApply={applyView} />
+        <Button
+          type="button"
+          text
+          size="small"
+          icon="pi pi-filter-slash"
+          label={t('simTools.clearFilter')}
+          onClick={() => guarded({ state: { ...state, ...FILTER_DEFAULTS }, ...(csv ? { csv: null } : {}) })}
+          data-testid="sims-clear-filter"
+        />
+      </div>
       <SimsFilter
+        key={filterKey}
         state={state}
         onChange={update}
         csv={csv}
-        onCsvChange={setCsv}
+        onCsvChange={(file) => guarded({ csv: file })}
         showCompany={(companies.data?.items.length ?? 0) > 1}
       />
       <div className="sims-toolbar">
@@ -107,13 +165,22 @@ export function Component() {
           <strong data-testid="sims-total" data-total={total} data-exact={exact}>
             {list.data ? t('sims.total', { count: totalLabel }) : '\u00a0'}
           </strong>
-          <span data-testid="sims-selection-count" data-count={current.allMatching ? total : current.rows.length}>
-            {current.allMatching
-              ? t('sims.selectedAll', { count: totalLabel })
-              : t('sims.selected', { count: formatCount(current.rows.length, i18n.language) })}
+          <span data-testid="sims-selection-count" data-count={selectionSize(selection, total)}>
+            {selection.allMatching ? t('sims.selectedAll', { count: totalLabel }) : t('sims.selected', { count: selectedLabel })}
           </span>
-          {current.rows.length > 0 && !current.allMatching && (
-            <Button type="button" link label={t('sims.clearSelection')} onClick={clearSelection} />
+          {selection.rows.length > 0 && !selection.allMatching && (
+            <Button
+              type="button"
+              link
+              icon={sel.showing ? 'pi pi-list' : 'pi pi-eye'}
+              label={sel.showing ? t('simTools.selection.backToList') : t('simTools.selection.show')}
+              aria-pressed={sel.showing}
+              onClick={() => sel.setShowing(!sel.showing)}
+              data-testid="sims-show-selected"
+            />
+          )}
+          {hasSelection && !selection.allMatching && (
+            <Button type="button" link label={t('sims.clearSelection')} onClick={sel.clear} data-testid="sims-clear-selection-link" />
           )}
         </div>
         <div className="sims-toolbar__actions">
@@ -121,22 +188,30 @@ export function Component() {
             selection={operationSelection}
             target={target}
             targetLabel={targetLabel}
-            onQueued={clearSelection}
+            // All matching: the list under the dialog is the selection; one by one: the selected view.
+            seeAll={{ onClick: () => sel.setShowing(!selection.allMatching) }}
+            onQueued={sel.clear}
           />
+          <BulkRoamingButton selection={operationSelection} targetLabel={targetLabel} onDone={sel.clear} />
+          <ExportButtons request={exportBase} />
           <ColumnPicker settings={columns} onChange={changeColumns} />
         </div>
       </div>
       <SelectionBar
-        selectedCount={current.rows.length}
-        allMatching={current.allMatching}
+        selectedCount={selection.rows.length}
+        allMatching={selection.allMatching}
         pageFullySelected={pageFullySelected}
         pageCount={items.length}
         totalLabel={totalLabel}
         canSelectMore={total > items.length}
-        onSelectAllMatching={() => setSelection({ key: selectionKey, rows: current.rows, allMatching: true })}
-        onClear={clearSelection}
+        truncated={sel.truncated}
+        maxLabel={n(SELECTION_MAX_IDS)}
+        onSelectAllMatching={sel.selectAllMatching}
+        onClear={sel.clear}
       />
-      {list.isError && !list.data ? (
+      {sel.showing ? (
+        <SelectedSimsView rows={selection.rows} onChange={sel.keep} onClose={() => sel.setShowing(false)} />
+      ) : list.isError && !list.data ? (
         <LoadError card onRetry={() => void list.refetch()} />
       ) : (
         <SimsTable
@@ -146,10 +221,11 @@ export function Component() {
           loading={list.isFetching && !list.isPending}
           state={state}
           columns={columns}
-          selection={current.allMatching ? items : items.filter((row) => selectedIds.has(row.id))}
-          onSelectionChange={changeRows}
-          onPage={(pageIndex, pageSize) => update({ pageIndex, pageSize })}
-          onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => update({ sortColumn, sortType })}
+          countryWarnings={countryWarnings}
+          selection={selection.allMatching ? items : items.filter((row) => selectedIds.has(row.id))}
+          onSelectionChange={(rows) => sel.changePage(items, rows)}
+          onPage={(pageIndex, pageSize) => move({ pageIndex, pageSize })}
+          onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => move({ sortColumn, sortType, pageIndex: 1 })}
         />
       )}
       {/* Below the table: a note that appears with the rows must not push them down. */}
@@ -159,6 +235,18 @@ export function Component() {
           <span>{t('sims.totalCapped', { cap: formatCount(SIM_COUNT_CAP, i18n.language) })}</span>
         </div>
       )}
+      <FilterChangeDialog
+        count={pending ? selectedLabel : null}
+        onCancel={() => {
+          setPending(null);
+          setFilterKey((key) => key + 1);
+        }}
+        onConfirm={() => {
+          if (pending) apply(pending);
+          setPending(null);
+          sel.clear();
+        }}
+      />
     </div>
   );
 }

@@ -8,11 +8,16 @@ import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import { useMe } from '@/lib/me-query';
 import { isNotFound, useSim } from '../api/get-sim';
+import { useCountryWarnings } from '../api/roaming';
+import { CountryWarningMessage } from './country-warning';
+import { SimRoamingCard } from './sim-roaming-card';
 import { BlockTypeTag } from './block-type-tag';
 import { SimDetails } from './sim-details';
 import { SimEditForm } from './sim-edit-form';
 import { SimNetworkCard } from './sim-network';
+import { SimOperationsHistory } from './sim-operations-history';
 import { SimUsageTabs } from './sim-usage-tabs';
+import { listReturnPath } from '../model/list-return';
 import '../sims.css';
 
 function parseId(value: string | undefined): number | null {
@@ -43,9 +48,10 @@ function SimView({ sim }: { sim: SimDetail }) {
   const me = useMe();
   const role = me.data?.user.role;
   const canEdit = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
+  const warning = useCountryWarnings(sim.profile === 'TC' ? [sim.id] : []).data?.[0];
   return (
     <div className="sim-page" data-testid="sim-page" data-sim-id={sim.id}>
-      <Link to="/list" className="back-link">
+      <Link to={listReturnPath()} className="back-link" data-testid="sim-back">
         <i className="pi pi-arrow-left" aria-hidden="true" /> {t('sim.back')}
       </Link>
       <div className="sim-page__head">
@@ -62,6 +68,7 @@ function SimView({ sim }: { sim: SimDetail }) {
           buttonTestId="sims-actions"
         />
       </div>
+      {warning && <CountryWarningMessage warning={warning} />}
       <div className="sim-page__grid">
         <section className="card" aria-labelledby="sim-details-title">
           <div className="sim-section__head">
@@ -79,7 +86,9 @@ function SimView({ sim }: { sim: SimDetail }) {
           <SimEditForm sim={sim} />
         </section>
       )}
+      <SimRoamingCard simId={sim.id} canEdit={canEdit} />
       <SimUsageTabs simId={sim.id} />
+      <SimOperationsHistory simId={sim.id} />
     </div>
   );
 }
@@ -111,7 +120,7 @@ function SimNotFound() {
       <i className="pi pi-search state-view__icon" aria-hidden="true" />
       <h3>{t('sim.notFound')}</h3>
       <p>{t('sim.notFoundText')}</p>
-      <Link to="/list">{t('sim.back')}</Link>
+      <Link to={listReturnPath()}>{t('sim.back')}</Link>
     </div>
   );
 }

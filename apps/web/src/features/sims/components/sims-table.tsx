@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
@@ -9,6 +10,8 @@ import {
   type DataTableSortEvent,
 } from 'primereact/datatable';
 import type { SimRow, SimSortColumn } from '@cab/contract/sims';
+import type { CountryWarning } from '@cab/contract/sim-rules';
+import { CountryWarningIcon } from './country-warning';
 import { formatMoney } from '@/components/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { visibleColumns, type ColumnSettings, type SimColumn } from '../model/column-settings';
@@ -39,15 +42,33 @@ const CELL: Record<SimColumn, (row: SimRow) => React.ReactNode> = {
     </Link>
   ),
   msisdn: (row) => <span className="mono">{row.msisdn}</span>,
-  name: (row) => text(row.name),
+  name: (row) =>
+    row.name ? (
+      <span className="truncate sims-table__name" title={row.name}>
+        {row.name}
+      </span>
+    ) : (
+      dash
+    ),
   profile: (row) => <span className="profile-badge">{row.profile}</span>,
   block_type: (row) => <BlockTypeTag type={row.block_type} />,
-  company: (row) => row.company_name,
+  company: (row) => (
+    <span className="truncate sims-table__company" title={row.company_name}>
+      {row.company_name}
+    </span>
+  ),
   msu: (row) => money(row.msu),
   package: (row) => text(row.package),
   limit_mb: (row) => text(row.limit_mb),
   balance: (row) => money(row.balance),
-  external_id: (row) => text(row.external_id),
+  external_id: (row) =>
+    row.external_id ? (
+      <span className="truncate sims-table__name" title={row.external_id}>
+        {row.external_id}
+      </span>
+    ) : (
+      dash
+    ),
   added: (row) => formatUnixDate(row.added),
 };
 
@@ -58,7 +79,20 @@ const PLACEHOLDER_ROW: SimRow = {
 };
 const placeholderCell = () => <Skeleton height="1rem" />;
 
+type WarnedRow = SimRow & { countryWarning?: CountryWarning };
+
+function withWarnings(rows: SimRow[], warnings: CountryWarning[] | undefined): WarnedRow[] {
+  if (!warnings?.length) return rows;
+  const byId = new Map(warnings.map((w) => [w.id, w]));
+  return rows.map((row) => {
+    const warning = byId.get(row.id);
+    return warning ? { ...row, countryWarning: warning } : row;
+  });
+}
+
 interface SimsTableProps {
+  /** TC SIMs of the page seen in a country where TC SIMs do not work: marked beside the ICCID. */
+  countryWarnings?: CountryWarning[];
   /** First load: the same table (header, a page of rows, paginator) with skeleton cells, so nothing moves when the rows arrive. */
   placeholder?: boolean;
   items: SimRow[];
@@ -76,12 +110,22 @@ interface SimsTableProps {
 export function SimsTable(props: SimsTableProps) {
   const { t } = useTranslation();
   const { state } = props;
-  const items = props.placeholder
+  // PrimeReact redraws a row only when its data differs: the warning travels in the row itself. The
+  // array keeps its identity between renders (a new value each render disturbs the lazy paginator).
+  const warnedItems = useMemo(() => withWarnings(props.items, props.countryWarnings), [props.items, props.countryWarnings]);
+  const items: WarnedRow[] = props.placeholder
     ? Array.from({ length: state.pageSize }, (_, index) => ({ ...PLACEHOLDER_ROW, id: -(index + 1) }))
-    : props.items;
+    : warnedItems;
   const sortField = state.sortColumn
     ? (Object.keys(SORT_FIELD) as SimColumn[]).find((column) => SORT_FIELD[column] === state.sortColumn)
     : undefined;
+
+  const iccidCell = (row: WarnedRow) => (
+    <>
+      {CELL.iccid(row)}
+      {row.countryWarning && <CountryWarningIcon warning={row.countryWarning} />}
+    </>
+  );
 
   function onSort(event: DataTableSortEvent): void {
     const column = SORT_FIELD[event.sortField as SimColumn] ?? null;
@@ -134,8 +178,9 @@ export function SimsTable(props: SimsTableProps) {
             key={column}
             field={column}
             header={t(`sims.col.${column}`)}
-            body={props.placeholder ? placeholderCell : CELL[column]}
+            body={props.placeholder ? placeholderCell : column === 'iccid' ? iccidCell : CELL[column]}
             sortable={column in SORT_FIELD}
+            // col-iccid stays in view while the table scrolls sideways, next to the checkbox (sims.css).
             className={`col-${column}`}
           />
         ))}

@@ -1,21 +1,9 @@
+import { SIM_LIST_COLUMNS, type SimListColumn } from '@cab/contract/sim-tools';
 import { STORAGE_KEYS } from '@cab/contract/storage';
 
-/** Columns of the cards table, in display order. */
-export const SIM_COLUMNS = [
-  'iccid',
-  'msisdn',
-  'name',
-  'profile',
-  'block_type',
-  'company',
-  'msu',
-  'package',
-  'limit_mb',
-  'balance',
-  'external_id',
-  'added',
-] as const;
-export type SimColumn = (typeof SIM_COLUMNS)[number];
+/** Columns of the cards table, in display order (the export's too: one list in the contract). */
+export const SIM_COLUMNS = SIM_LIST_COLUMNS;
+export type SimColumn = SimListColumn;
 export type ColumnSettings = Record<SimColumn, boolean>;
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;

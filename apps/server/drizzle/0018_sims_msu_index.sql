@@ -1,0 +1,1 @@
+CREATE INDEX "sims_msu_idx" ON "sims" USING btree ("company_id","profile","id") WHERE "sims"."is_blocked" and "sims"."block_type" = 'msu';

@@ -1,0 +1,102 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/client.js';
+import { apiTokens } from '../../../db/schema-accounts.js';
+import { companies, users } from '../../../db/schema.js';
+
+export interface ApiTokenRow {
+  id: number;
+  name: string;
+  prefix: string;
+  created: number;
+  last_used: number | null;
+  created_by: string;
+}
+
+const selectTokens = (where: ReturnType<typeof sql>) => sql`
+  select t.id::int as id, t.name, t.prefix,
+         extract(epoch from t.created_at)::int as created,
+         extract(epoch from t.last_used_at)::int as last_used,
+         coalesce(trim(u.first_name || ' ' || u.last_name), '') as created_by
+  from api_tokens t left join users u on u.id = t.created_by
+  where ${where}`;
+
+export async function listActiveTokens(db: Executor, companyId: number, limit: number): Promise<ApiTokenRow[]> {
+  return queryRows<ApiTokenRow>(
+    db,
+    sql`${selectTokens(sql`t.company_id = ${companyId} and t.revoked_at is null`)}
+    order by t.created_at desc, t.id desc limit ${limit}`,
+  );
+}
+
+export async function findToken(db: Executor, companyId: number, id: number): Promise<ApiTokenRow | undefined> {
+  const [row] = await queryRows<ApiTokenRow>(db, selectTokens(sql`t.company_id = ${companyId} and t.id = ${id}`));
+  return row;
+}
+
+export async function countActiveTokens(db: Executor, companyId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from api_tokens where company_id = ${companyId} and revoked_at is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface NewApiToken {
+  companyId: number;
+  name: string;
+  tokenHash: string;
+  prefix: string;
+  createdBy: number;
+}
+
+export async function insertToken(db: Executor, token: NewApiToken): Promise<number> {
+  const [row] = await db.insert(apiTokens).values(token).returning({ id: apiTokens.id });
+  if (!row) throw new Error('api token was not stored');
+  return row.id;
+}
+
+export async function revokeToken(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length === 1;
+}
+
+/** A deleted user's tokens are revoked with them (a blocked user's are only suspended, see below). */
+export async function revokeTokensOfUser(db: Executor, companyId: number, userId: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** What authenticating a token needs, in one round trip; revoked tokens and deleted companies are not found. */
+export async function findTokenPrincipal(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      companyId: apiTokens.companyId,
+      createdBy: apiTokens.createdBy,
+      lastUsedAt: apiTokens.lastUsedAt,
+      companyBlocked: companies.blocked,
+      registrationComplete: companies.registrationComplete,
+      lang: users.lang,
+    })
+    .from(apiTokens)
+    .innerJoin(companies, eq(companies.id, apiTokens.companyId))
+    // A token acts for its creator: it is suspended while the creator is blocked, and dies with them.
+    .innerJoin(users, and(eq(users.id, apiTokens.createdBy), eq(users.active, true), isNull(users.deletedAt)))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), isNull(companies.deletedAt)));
+  return row;
+}
+
+/** Records use at most once a minute per token, so busy clients do not write on every call. */
+export async function touchToken(db: Executor, companyId: number, id: number): Promise<void> {
+  await db.execute(sql`
+    update api_tokens set last_used_at = now()
+    where company_id = ${companyId} and id = ${id}
+      and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/client.js';
+import { companies, refreshTokens, users } from '../../../db/schema.js';
+
+export async function findUserForLogin(db: Executor, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      active: users.active,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(companies.deletedAt)));
+  return row;
+}
+
+export interface NewRefreshToken {
+  companyId: number;
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  impersonatorId: number | null;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function insertRefreshToken(db: Executor, token: NewRefreshToken): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a token used unless someone else already did; false means it was reused. */
+export async function markRefreshTokenUsed(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * The state an authenticated call needs, read in one round trip. `sessionUntil` (epoch ms) is when
+ * the family's live refresh token expires: null when the session is over (revoked, rotated away
+ * or expired), which is what `sessionAlive` says.
+ */
+export async function findSessionPrincipal(db: Executor, userId: number, familyId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      active: users.active,
+      lang: users.lang,
+      companyBlocked: companies.blocked,
+      registrationComplete: companies.registrationComplete,
+      sessionUntil: sql<number | null>`(
+        select floor(extract(epoch from max(${refreshTokens.expiresAt})) * 1000)::float8 from ${refreshTokens}
+        where ${refreshTokens.familyId} = ${familyId}
+          and ${refreshTokens.userId} = ${users.id}
+          and ${refreshTokens.revokedAt} is null
+          and ${refreshTokens.usedAt} is null
+          and ${refreshTokens.expiresAt} > now())`.mapWith(Number),
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(companies.deletedAt)));
+  return row ? { ...row, sessionAlive: row.sessionUntil !== null } : undefined;
+}
+
+/** Signs the user out everywhere; answers the revoked families, whose sockets must close. */
+export async function revokeAllFamilies(db: Executor, userId: number): Promise<string[]> {
+  const rows = await queryRows<{ family_id: string }>(
+    db,
+    sql`
+    update ${refreshTokens} set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null
+    returning family_id::text as family_id`,
+  );
+  return [...new Set(rows.map((r) => r.family_id))];
+}

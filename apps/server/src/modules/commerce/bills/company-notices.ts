@@ -1,0 +1,46 @@
+import { LANGS, type Lang } from '@cab/contract/constants';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/client.js';
+import type { EventBus } from '../../../realtime/bus.js';
+import { notifyEvent, type NotificationCategory, type NotificationEvent } from '../../platform/notify/events.js';
+
+export type Texts = Record<Lang, string>;
+
+/**
+ * Tells a company's admins (who order and pay) about an order or bill, each in their language, and
+ * pushes the `order` event so open order and bill lists refresh. Runs after the commit.
+ */
+export async function noticeCompany(
+  db: Db,
+  bus: EventBus,
+  notice: {
+    companyId: number;
+    orderId: number | null;
+    billId: number | null;
+    category: NotificationCategory;
+    type: NotificationEvent['type'];
+    text: Texts;
+    /** Who made the change: already told by the answer, so no popup for them. */
+    actorId: number;
+  },
+): Promise<void> {
+  const admins = await queryRows<{ id: number; lang: string }>(db, sql`
+    select id::int as id, lang from users
+    where company_id = ${notice.companyId} and role = 'admin' and active and deleted_at is null order by id`);
+  // One event for all admins: the company's notification methods hear of it once.
+  await notifyEvent(db, bus, {
+    companyId: notice.companyId,
+    category: notice.category,
+    type: notice.type,
+    link: notice.orderId !== null ? '/orders' : '/docs',
+    recipients: admins.map((admin) => ({
+      userId: admin.id,
+      text: notice.text[LANGS.find((l) => l === admin.lang) ?? 'ru'],
+      popup: admin.id !== notice.actorId,
+    })),
+  });
+  await bus.publish(
+    { companyId: notice.companyId },
+    { type: 'order', data: { id: notice.orderId ?? notice.billId ?? 0, order_id: notice.orderId, bill_id: notice.billId } },
+  );
+}

@@ -1,0 +1,72 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../../db/client.js';
+import { JOB_QUEUES } from '../../../jobs/boss.js';
+import type { FileStore } from '../../../storage/file-store.js';
+import * as repo from './repository.js';
+import { runGeneration, type ReportRunnerDeps } from './runner.js';
+import type { ReportJob } from './service.js';
+
+/** Tombstones (deleted, expired, cancelled files) explain a failed download for this long, then go. */
+const TOMBSTONE_DAYS = 7;
+const EXPIRY_BATCH = 500;
+/** Bounded work per run: at most this many batches, the rest waits for the next run. */
+const EXPIRY_MAX_BATCHES = 20;
+const EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Removes files whose time is up: the file first, then its row becomes an `expired` tombstone;
+ * old tombstones are deleted. Returns how many files expired and tombstones went.
+ */
+export async function expireGeneratedReports(db: Db, files: FileStore): Promise<{ expired: number; purged: number }> {
+  let expired = 0;
+  for (let i = 0; i < EXPIRY_MAX_BATCHES; i++) {
+    const batch = await repo.findExpired(db, EXPIRY_BATCH);
+    for (const file of batch) {
+      await files.remove(file.file_key);
+      if (await repo.moveState(db, file.company_id, file.id, ['ready', 'failed'], 'expired')) expired++;
+    }
+    if (batch.length < EXPIRY_BATCH) break;
+  }
+  let purged = 0;
+  for (let i = 0; i < EXPIRY_MAX_BATCHES; i++) {
+    const n = await repo.purgeTombstones(db, TOMBSTONE_DAYS, EXPIRY_BATCH);
+    purged += n;
+    if (n < EXPIRY_BATCH) break;
+  }
+  return { expired, purged };
+}
+
+/**
+ * Works report generations (`concurrency` at once per worker process: each holds one file's
+ * stream, so memory stays small) and runs the expiry job every ten minutes.
+ */
+export async function startReportWorker(
+  boss: PgBoss,
+  deps: ReportRunnerDeps,
+  concurrency: number,
+  log: (message: string) => void,
+): Promise<() => Promise<void>> {
+  for (let i = 0; i < concurrency; i++) {
+    await boss.work<ReportJob>(
+      JOB_QUEUES.reportGenerate,
+      { pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) await runGeneration(deps, job.data);
+      },
+    );
+  }
+  const expire = () =>
+    void expireGeneratedReports(deps.db, deps.files)
+      .then(
+        ({ expired, purged }) =>
+          expired + purged > 0 && log(`generated reports: ${expired} files expired, ${purged} tombstones removed`),
+      )
+      .catch((error: unknown) => log(`generated reports expiry failed: ${String(error)}`));
+  expire();
+  const timer = setInterval(expire, EXPIRY_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await boss.offWork(JOB_QUEUES.reportGenerate);
+  };
+}

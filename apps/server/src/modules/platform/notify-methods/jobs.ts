@@ -1,0 +1,128 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../../db/client.js';
+import { DeliveryError } from '../../../delivery/http.js';
+import { onNotificationEvent, type NotificationEventStored } from '../notify/events.js';
+import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
+import * as repo from './repository.js';
+
+export const NOTIFY_QUEUES = { dispatch: 'notify-dispatch', deliver: 'notify-deliver' } as const;
+
+export interface DeliveryRetry {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+interface DeliverJob {
+  companyId: number;
+  deliveryId: number;
+}
+
+/** A delivery job: pg-boss retries it `retryLimit` times, each wait about double the last. */
+export async function enqueueDelivery(boss: PgBoss, retry: DeliveryRetry, job: DeliverJob): Promise<void> {
+  await boss.send(NOTIFY_QUEUES.deliver, job, {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: true,
+  });
+}
+
+/** Hands a committed event to the workers; the caller does not wait for any channel. */
+export async function enqueueDispatch(boss: PgBoss, event: NotificationEventStored): Promise<void> {
+  await boss.send(NOTIFY_QUEUES.dispatch, event, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+}
+
+export interface NotifyWorkerDeps extends DeliverDeps {
+  db: Db;
+  retry: DeliveryRetry;
+  log: (message: string) => void;
+}
+
+/**
+ * One delivery row per (event, method whose flag matches): an event told to every admin reaches a
+ * method once, and a re-run dispatch finds its rows already there.
+ */
+async function dispatch(boss: PgBoss, deps: NotifyWorkerDeps, stored: NotificationEventStored): Promise<void> {
+  const notification = await repo.findEventNotification(deps.db, stored.companyId, stored.eventKey);
+  if (!notification) return;
+  const event: DeliveryEvent = {
+    id: notification.id,
+    event_key: stored.eventKey,
+    type: notification.type,
+    category: stored.category,
+    text: notification.text,
+    created_at: notification.createdAt.toISOString(),
+    company_id: notification.companyId,
+  };
+  for (const method of await repo.findMethodsFor(deps.db, stored.companyId, stored.category)) {
+    const row = await repo.insertDelivery(deps.db, {
+      companyId: stored.companyId,
+      methodId: method.id,
+      notificationId: notification.id,
+      eventKey: stored.eventKey,
+      payload: { ...event },
+    });
+    if (row) await enqueueDelivery(boss, deps.retry, { companyId: row.companyId, deliveryId: row.id });
+  }
+}
+
+/** One attempt; a failure that may pass is thrown back to pg-boss so it retries with backoff. */
+async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<DeliverJob>): Promise<void> {
+  const { companyId, deliveryId } = job.data;
+  const delivery = await repo.findDelivery(deps.db, companyId, deliveryId);
+  if (delivery?.status !== 'pending') return;
+  await repo.countAttempt(deps.db, companyId, deliveryId);
+  try {
+    const method = await repo.findMethod(deps.db, companyId, delivery.methodId);
+    if (!method) throw new DeliveryError('the notification method was deleted', null, true);
+    const result = await deliverOnce(deps, method, delivery);
+    await repo.recordOutcome(deps.db, companyId, deliveryId, {
+      status: 'sent',
+      responseStatus: result.responseStatus,
+      lastError: null,
+    });
+  } catch (error) {
+    // Anything else (a bug, a database hiccup) is kept out of the log admins read.
+    const failure = error instanceof DeliveryError ? error : new DeliveryError('delivery_failed');
+    if (!(error instanceof DeliveryError)) deps.log(`notification delivery ${deliveryId} broke: ${String(error)}`);
+    const final = failure.permanent || job.retryCount >= job.retryLimit;
+    await repo.recordOutcome(deps.db, companyId, deliveryId, {
+      status: final ? 'failed' : 'pending',
+      responseStatus: failure.responseStatus,
+      lastError: failure.message.slice(0, 500),
+    });
+    deps.log(
+      `notification delivery ${deliveryId} (company ${companyId}) ${final ? 'failed' : 'will be retried'}: ${failure.message}`,
+    );
+    if (!final) throw failure;
+  }
+}
+
+/**
+ * Creates the delivery queues and sends every notification event this process announces to them:
+ * any role may create notifications, only workers deliver them.
+ */
+export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
+  await boss.createQueue(NOTIFY_QUEUES.dispatch);
+  await boss.createQueue(NOTIFY_QUEUES.deliver);
+  onNotificationEvent((event) => {
+    enqueueDispatch(boss, event).catch((error: unknown) => console.error('notification delivery not queued:', error));
+  });
+}
+
+/** Works notification delivery in this process (ROLE=worker|all). */
+export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps): Promise<() => Promise<void>> {
+  await boss.work<NotificationEventStored>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) await dispatch(boss, deps, job.data);
+  });
+  await boss.work<DeliverJob>(
+    NOTIFY_QUEUES.deliver,
+    { pollingIntervalSeconds: 0.5, includeMetadata: true, batchSize: 1 },
+    async (jobs) => {
+      for (const job of jobs) await deliver(deps, job);
+    },
+  );
+  return async () => {
+    await boss.offWork(NOTIFY_QUEUES.dispatch);
+    await boss.offWork(NOTIFY_QUEUES.deliver);
+  };
+}

@@ -1,0 +1,74 @@
+import { LANGS } from '@cab/contract/constants';
+import type { QueueItem } from '@cab/contract/queue';
+import { QUEUE_REASONS } from '@cab/contract/constants';
+import type { Db } from '../../../db/client.js';
+import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, fillTemplate } from '../../../http/messages.js';
+import type { EventBus } from '../../../realtime/bus.js';
+import { notifyEvent } from '../notify/events.js';
+import * as items from './item-repository.js';
+
+type Ref = { companyId: number; queueId: number };
+
+/** The billing engine's own block and unblock items say why, so a reader (or a webhook) knows it was the balance. */
+const FINANCIAL_DONE_TEXT = {
+  block: {
+    ru: 'SIM-карты заблокированы: баланс исчерпан. Заблокировано {ok}, с ошибкой {fail}',
+    en: 'SIM cards blocked: the balance is exhausted. {ok} blocked, {fail} failed',
+  },
+  unblock: {
+    ru: 'Баланс пополнен, SIM-карты разблокированы: {ok}, с ошибкой {fail}',
+    en: 'The balance is topped up, SIM cards unblocked: {ok}, {fail} failed',
+  },
+} as const;
+
+export function itemToQueueItem(row: items.QueueItemRow): QueueItem {
+  const processed = row.ok + row.fail;
+  return {
+    qid: row.id,
+    queue: QUEUE_REASONS.find((r) => r === row.reason) ?? 'queue_group',
+    added: Math.floor(new Date(row.created_at).getTime() / 1000),
+    user: { first_name: row.first_name, last_name: row.last_name },
+    status: {
+      percentage: row.count > 0 ? Math.min(100, Math.floor((processed / row.count) * 100)) : 100,
+      count: row.count,
+      process: processed,
+      ok: row.ok,
+      fail: row.fail,
+    },
+  };
+}
+
+/** Pushes queue_change at most once per interval per item, across all workers. */
+export async function announceProgress(deps: { db: Db; bus: EventBus }, ref: Ref, intervalMs: number): Promise<void> {
+  if (!(await items.claimProgressSlot(deps.db, ref.companyId, ref.queueId, intervalMs))) return;
+  const row = await items.findItem(deps.db, ref.companyId, ref.queueId);
+  if (row) await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
+}
+
+/** Closes a finished item once: final progress, queue_del, and a notification to its author. */
+export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: Ref): Promise<void> {
+  if (!(await items.finishItem(deps.db, ref.companyId, ref.queueId, 'done'))) return;
+  const row = await items.findItem(deps.db, ref.companyId, ref.queueId);
+  if (!row) return;
+  const item = itemToQueueItem(row);
+  await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: item });
+  await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_del', data: { qid: row.id } });
+  const lang = LANGS.find((l) => l === row.lang) ?? 'ru';
+  const financial = row.params.blockType === 'financial' && (row.reason === 'queue_block' || row.reason === 'queue_unblock');
+  const template = financial ? FINANCIAL_DONE_TEXT[row.reason === 'queue_block' ? 'block' : 'unblock'] : QUEUE_DONE_TEXT;
+  await notifyEvent(deps.db, deps.bus, {
+    companyId: row.company_id,
+    // A generated report is not about the SIMs' state; every other queue operation acts on SIMs.
+    category: item.queue === 'queue_report_generate' ? 'notify' : 'sim',
+    type: row.fail === 0 ? 'success' : row.ok === 0 ? 'error' : 'warning',
+    // The operation's history page (per-SIM results); a generated report is in Downloads.
+    link: item.queue === 'queue_report_generate' ? '/generated_reports' : `/operations/${row.id}`,
+    recipients: [
+      {
+        userId: row.user_id,
+        text: fillTemplate(template[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
+        popup: true,
+      },
+    ],
+  });
+}

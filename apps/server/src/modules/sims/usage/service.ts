@@ -1,0 +1,109 @@
+import type { Db, Executor } from '../../../db/client.js';
+import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../../network/events.js';
+import type { EventBus } from '../../../realtime/bus.js';
+import {
+  announceNotificationEvents,
+  byCompany,
+  eventForUsers,
+  findActiveUsers,
+  storeNotificationEvents,
+  type StoredNotificationEvent,
+} from '../../platform/notify/events.js';
+import { recordUsage } from './records.js';
+import * as repo from './repository.js';
+import type { BlockedSim, CompanyNotice, SpendIncrement } from './repository.js';
+
+export { resetMonthSpend } from './repository.js';
+
+/** Only publishing is needed, so tests can pass a spy instead of a bus over PostgreSQL. */
+export type EventPublisher = Pick<EventBus, 'publish'>;
+
+export const MSU_BLOCK_REASON = 'MSU cap reached';
+
+/**
+ * Up to this many SIMs of one company blocked in one batch get a notification each; beyond it the
+ * company gets one summary, so a month-end wave of MSU blocks does not bury users in popups.
+ */
+export const MSU_NOTICES_PER_SIM_MAX = 3;
+
+export interface AppliedNetworkEvents {
+  /** Usage records stored now (a repeated record is not counted again). */
+  usageRows: number;
+  blocked: BlockedSim[];
+  notifications: number;
+  /** Pushes that failed; the rows are committed regardless, clients see them on their next load. */
+  publishFailures: number;
+}
+
+/**
+ * The domain's sink for what the network reports: records usage, adds its cost to the SIMs'
+ * month-to-date spend, applies MSU blocks and tells the companies' users. All writes commit
+ * together (a block and its notification exist or neither); sockets and notification methods hear
+ * about them only after the commit.
+ */
+export async function applyNetworkEvents(db: Db, bus: EventPublisher, events: NetworkEvent[]): Promise<AppliedNetworkEvents> {
+  const usage = events.filter(isUsageEvent);
+  const msuBlocks = events.filter((e): e is MsuBlockEvent => e.type === 'msu_block');
+  const { blocked, notifications, usageRows } = await db.transaction(async (tx) => {
+    // Only records not stored before count: a re-delivered batch bills nothing twice.
+    const fresh = await recordUsage(tx, usage);
+    await repo.insertUsage(tx, fresh);
+    await repo.addMonthSpend(tx, spendPerSim(fresh));
+    const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
+    const stored = await storeCompanyNotices(tx, msuNotices(newlyBlocked));
+    return { blocked: newlyBlocked, notifications: stored, usageRows: fresh.length };
+  });
+  // Not retried by failing: the caller must not re-apply committed usage because a push was lost.
+  const publishFailures = await publish(bus, blocked, notifications);
+  const told = notifications.reduce((n, event) => n + event.told.length, 0);
+  return { usageRows, blocked, notifications: told, publishFailures };
+}
+
+function spendPerSim(usage: UsageEvent[]): SpendIncrement[] {
+  const bySim = new Map<number, SpendIncrement>();
+  for (const event of usage) {
+    if (event.costCents === 0) continue;
+    const entry = bySim.get(event.simId) ?? { companyId: event.companyId, simId: event.simId, cents: 0 };
+    entry.cents += event.costCents;
+    bySim.set(event.simId, entry);
+  }
+  return [...bySim.values()];
+}
+
+export function msuNotices(blocked: BlockedSim[]): CompanyNotice[] {
+  const byCompany = new Map<number, BlockedSim[]>();
+  for (const sim of blocked) byCompany.set(sim.companyId, [...(byCompany.get(sim.companyId) ?? []), sim]);
+  return [...byCompany].flatMap(([companyId, sims]): CompanyNotice[] => {
+    if (sims.length > MSU_NOTICES_PER_SIM_MAX) {
+      const n = sims.length;
+      return [
+        { companyId, link: '/list?blocked=3', text: { ru: `${n} SIM заблокированы: превышен MSU`, en: `${n} SIMs blocked: MSU cap reached` } },
+      ];
+    }
+    return sims.map((sim) => ({
+      companyId,
+      link: `/sim/${sim.simId}`,
+      text: { ru: `SIM ${sim.iccid} заблокирована: превышен MSU`, en: `SIM ${sim.iccid} blocked: MSU cap reached` },
+    }));
+  });
+}
+
+/** Each notice is one event (category sim, a warning) told to every active user of its company. */
+async function storeCompanyNotices(tx: Executor, notices: CompanyNotice[]): Promise<StoredNotificationEvent[]> {
+  const users = byCompany(await findActiveUsers(tx, [...new Set(notices.map((n) => n.companyId))]));
+  return storeNotificationEvents(
+    tx,
+    notices.map((notice) =>
+      eventForUsers(notice.companyId, users.get(notice.companyId) ?? [], { category: 'sim', type: 'warning', text: notice.text, popup: true, link: notice.link ?? null }),
+    ),
+  );
+}
+
+/** After the commit: notifications (sockets and notification methods) and the SIMs' new block. */
+async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: StoredNotificationEvent[]): Promise<number> {
+  const notifyFailures = await announceNotificationEvents(bus, notifications);
+  const results = await Promise.allSettled(
+    blocked.map((sim) => bus.publish({ companyId: sim.companyId }, { type: 'sim_update', data: { id: sim.simId, block_type: 'msu' } })),
+  );
+  return notifyFailures + results.filter((r) => r.status === 'rejected').length;
+}

@@ -1,0 +1,89 @@
+import { DashboardSummary } from '@cab/contract/generated-reports';
+import { FILES_API } from '@cab/contract/paths-files';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { lastDays } from '../src/modules/platform/dashboard/service.js';
+import { recordUsage } from '../src/modules/sims/usage/records.js';
+import { createTestApp, login, post, type TestApp } from './support/test-app.js';
+import { simIdOf } from './support/sims.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => t.close());
+
+async function summary(email: string) {
+  const { token } = await login(t.app, email);
+  const response = await post(t.app, FILES_API.dashboardSummary, {}, { token });
+  expect(response.statusCode, response.body).toBe(200);
+  return DashboardSummary.parse(response.json<{ result: unknown }>().result);
+}
+
+describe('home dashboard summary', () => {
+  it('counts the company’s SIMs by state: active plus each block type make the total', async () => {
+    const [company] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select company_id::int as id from users where email = 'viewer@demo.local'`,
+    );
+    const counts = await queryRows<{ block_type: string; n: number }>(
+      t.database.db,
+      sql`select block_type, count(*)::int as n from sims where company_id = ${company?.id ?? 0} group by block_type`,
+    );
+    const result = await summary('viewer@demo.local');
+    const byType = Object.fromEntries(counts.map((c) => [c.block_type, Number(c.n)]));
+    expect(result.sims.active).toBe(byType.none ?? 0);
+    expect(result.sims.total).toBe(counts.reduce((s, c) => s + Number(c.n), 0));
+    for (const [type, n] of Object.entries(result.sims.blocked)) expect(n, type).toBe(byType[type] ?? 0);
+    expect(result.sims.active + Object.values(result.sims.blocked).reduce((s, n) => s + n, 0)).toBe(result.sims.total);
+  });
+
+  it('shows 30 days of traffic and cost, today last, from the usage records', async () => {
+    const before = await summary('manager@demo.local');
+    expect(before.usage.days.map((d) => d.day)).toEqual(lastDays(30));
+    const simId = await simIdOf(t.database.db, 3);
+    const [sim] = await queryRows<{ company_id: number }>(
+      t.database.db,
+      sql`select company_id::int as company_id from sims where id = ${simId}`,
+    );
+    const companyId = sim?.company_id ?? 0;
+    const today = new Date();
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const base = { companyId, simId, operator: '250-01', country: 'RU', rat: '4G', type: 'data' as const };
+    await recordUsage(t.database.db, [
+      {
+        ...base,
+        key: 'dash-1',
+        at: today,
+        endedAt: today,
+        bytes: 3000,
+        bytesUp: 1000,
+        bytesDown: 2000,
+        costCents: 150,
+      },
+      {
+        ...base,
+        key: 'dash-old',
+        at: old,
+        endedAt: old,
+        bytes: 9_999_999,
+        bytesUp: 0,
+        bytesDown: 9_999_999,
+        costCents: 99_999,
+      },
+    ]);
+    const after = await summary('manager@demo.local');
+    expect(after.usage.bytes - before.usage.bytes).toBe(3000);
+    expect(after.usage.cost - before.usage.cost).toBeCloseTo(1.5, 6);
+    expect((after.usage.days.at(-1)?.bytes ?? 0) - (before.usage.days.at(-1)?.bytes ?? 0)).toBe(3000);
+  });
+
+  it('another company sees only its own figures', async () => {
+    const agent = await summary('agent@demo.local');
+    const viewer = await summary('viewer@demo.local');
+    expect(agent.sims.total).toBeGreaterThan(0);
+    const root = await summary('root@demo.local');
+    expect(root.sims.total).toBeLessThan(viewer.sims.total);
+  });
+});

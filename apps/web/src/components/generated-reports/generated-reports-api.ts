@@ -1,0 +1,80 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import type {
+  GeneratedReportCreateRequest,
+  GeneratedReportCreateResult,
+  GeneratedReportsListRequest,
+  GeneratedReportsListResult,
+} from '@cab/contract/generated-reports';
+import { FILES_API } from '@cab/contract/paths-files';
+import { api, required } from '@/lib/api';
+import { getAppId } from '@/lib/app-id';
+import { saveBlob } from '@/lib/download-file';
+import { currentLang, i18next } from '@/lib/i18n';
+import { showToast } from '@/lib/toast-bus';
+
+export const GENERATED_REPORTS_KEY = ['generated-reports'] as const;
+
+/**
+ * A page of the company's generated files. While one is being written the list polls, so its row
+ * turns ready (with rows and size) without a reload.
+ */
+export function useGeneratedReports(request: GeneratedReportsListRequest) {
+  return useQuery({
+    queryKey: [...GENERATED_REPORTS_KEY, request],
+    queryFn: async () => required(await api.post<GeneratedReportsListResult>(FILES_API.generatedReportsList, request)),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.state === 'writing') ? 2000 : false),
+  });
+}
+
+/** Starts a generation; the header's queue shows it at once (queue_add). */
+export function useGenerateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: GeneratedReportCreateRequest) =>
+      required(await api.post<GeneratedReportCreateResult>(FILES_API.generatedReportsCreate, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
+  });
+}
+
+export function useDeleteGeneratedReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      required(await api.post<{ id: number }>(FILES_API.generatedReportsDelete, { id })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
+  });
+}
+
+/** The name the server gives the file (Content-Disposition), or a fallback. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename="([^"]+)"/.exec(header);
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a generated file with the bearer token (a link cannot carry it). A file still being
+ * written, deleted or expired gets the server's own localized message as an error toast.
+ */
+export async function downloadGeneratedReport(id: number, fallbackName: string): Promise<boolean> {
+  const token = await api.freshToken();
+  const showError = (detail: string) =>
+    showToast({ severity: 'error', summary: i18next.t('common.error'), detail, life: TOAST_LIFE_MS, group: 'tr' });
+  try {
+    const response = await fetch(`${FILES_API.generatedReportsDownload}?id=${id}&lang=${currentLang()}`, {
+      headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      showError(body?.message ?? i18next.t('common.unexpectedError'));
+      return false;
+    }
+    saveBlob(await response.blob(), fileNameOf(response, fallbackName));
+    return true;
+  } catch {
+    showError(i18next.t('common.unexpectedError'));
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+import './generated-reports.css';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { formatUnixDate } from '@/lib/format-date';
+import { useGeneratedReports, downloadGeneratedReport } from './generated-reports-api';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { LoadError } from '@/components/load-error';
+
+/** The company's five newest generated files with a download button each (the /report home). */
+export function RecentGeneratedReports() {
+  const { t } = useTranslation();
+  const list = useGeneratedReports({ page: 0, size: 5 });
+  return (
+    <section className="card recent-reports" data-testid="recent-generated-reports">
+      <div className="recent-reports__head">
+        <h2>{t('generatedReports.recent')}</h2>
+        <Link to="/generated_reports">{t('generatedReports.all')}</Link>
+      </div>
+      {list.isPending && <RowsSkeleton rows={3} />}
+      {list.isError && <LoadError onRetry={() => void list.refetch()} />}
+      {list.isSuccess && list.data.items.length === 0 && (
+        <p className="recent-reports__empty">{t('generatedReports.empty')}</p>
+      )}
+      {list.isSuccess && list.data.items.length > 0 && (
+        <ul className="recent-reports__list">
+          {list.data.items.map((file) => (
+            <li key={file.id}>
+              <span className="recent-reports__name">
+                {t(`generatedReports.kinds.${file.kind}`)} · {file.format.toUpperCase()}
+                <small>{formatUnixDate(file.created)}</small>
+              </span>
+              {file.state === 'ready' ? (
+                <Button
+                  type="button"
+                  icon="pi pi-download"
+                  text
+                  size="small"
+                  aria-label={`${t('generatedReports.download')}: ${t(`generatedReports.kinds.${file.kind}`)}`}
+                  onClick={() => void downloadGeneratedReport(file.id, `report-${file.id}.${file.format}`)}
+                />
+              ) : (
+                <span className="recent-reports__state">{t(`generatedReports.states.${file.state}`)}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

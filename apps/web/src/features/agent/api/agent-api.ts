@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AgentCompaniesRequest,
+  AgentCompaniesResult,
+  AgentInfo,
+  AgentLedgerRequest,
+  AgentLedgerResult,
+  AgentListResult,
+  AgentRateRequest,
+  RequestDetail,
+  RequestListRequest,
+  RequestListResult,
+  RequestTransitionRequest,
+  WithdrawalCreateRequest,
+  WithdrawalRequest,
+} from '@cab/contract/agents';
+import { AGENT_API } from '@cab/contract/paths-agents';
+import { api, required } from '@/lib/api';
+import type { ApiError } from '@/lib/api-error';
+
+/** Every agent query starts with this key: a `notify` event or a change refreshes them all. */
+export const AGENT_KEY = ['agent'] as const;
+
+const agentRef = (agentId: number | undefined) => (agentId === undefined ? {} : { agent_company_id: agentId });
+
+export function useAgentInfo(agentId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'info', agentId ?? 'own'],
+    queryFn: async () => required(await api.post<AgentInfo>(AGENT_API.info, agentRef(agentId))),
+    enabled,
+  });
+}
+
+export function useReferredCompanies(request: AgentCompaniesRequest) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'companies', request],
+    queryFn: async () => required(await api.post<AgentCompaniesResult>(AGENT_API.companies, request)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgentLedger(request: AgentLedgerRequest) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'ledger', request],
+    queryFn: async () => required(await api.post<AgentLedgerResult>(AGENT_API.ledger, request)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRequests(request: RequestListRequest) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'requests', request],
+    queryFn: async () => required(await api.post<RequestListResult>(AGENT_API.requestsList, request)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRequest(id: number) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'request', id],
+    queryFn: async () => required(await api.post<RequestDetail>(AGENT_API.requestsGet, { id })),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Root's list of agents (pickers and filters). */
+export function useAgents(enabled: boolean) {
+  return useQuery({
+    queryKey: [...AGENT_KEY, 'agents'],
+    queryFn: async () => required(await api.post<AgentListResult>(AGENT_API.list, {})),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useAgentMutation<Body, Result>(path: string, onError: (error: ApiError) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Body) => required(await api.post<Result>(path, body, { onError })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENT_KEY }),
+  });
+}
+
+export const useCreateRequest = (onError: (error: ApiError) => void) =>
+  useAgentMutation<WithdrawalCreateRequest, WithdrawalRequest>(AGENT_API.requestsCreate, onError);
+export const useTransition = (onError: (error: ApiError) => void) =>
+  useAgentMutation<RequestTransitionRequest, RequestDetail>(AGENT_API.requestsTransition, onError);
+export const useSetRate = (onError: (error: ApiError) => void) => useAgentMutation<AgentRateRequest, AgentInfo>(AGENT_API.rate, onError);

@@ -1,0 +1,125 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { REQUEST_STATES, type WithdrawalRequest } from '@cab/contract/agents';
+import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { formatUnixDate } from '@/lib/format-date';
+import { useAgents, useRequests } from '../api/agent-api';
+import { formatCents } from '../model/format';
+import { RequestStateTag } from './request-state-tag';
+
+const PAGE_SIZE = 10;
+
+/** A YYYY-MM-DD input as unix seconds at UTC midnight (`end`: the next midnight), or undefined. */
+function dayToUnix(day: string | null, end: boolean): number | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(at) ? undefined : Math.floor(at / 1000) + (end ? 86_400 : 0);
+}
+
+/**
+ * Withdrawal requests. The agent sees its own; root ("agent requests") every agent's, filtered by
+ * state, agent and period. The filter and page live in the URL, so a link reproduces the view.
+ */
+export function RequestsTable({ root, agentId }: { root: boolean; agentId: number | undefined }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const state = REQUEST_STATES.find((s) => s === params.get('state'));
+  const agentFilter = agentId ?? (Number(params.get('ragent')) || undefined);
+  const from = params.get('from');
+  const to = params.get('to');
+  const page = Math.max(0, Number(params.get('rpage')) || 0);
+  const requests = useRequests({
+    page,
+    size: PAGE_SIZE,
+    filter: {
+      ...(state ? { state } : {}),
+      ...(root && agentFilter ? { agent: agentFilter } : {}),
+      ...(dayToUnix(from, false) !== undefined ? { from: dayToUnix(from, false) } : {}),
+      ...(dayToUnix(to, true) !== undefined ? { to: dayToUnix(to, true) } : {}),
+    },
+  });
+  const agents = useAgents(root && agentId === undefined);
+  const set = (key: string, value: string | undefined) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('rpage');
+      return next;
+    });
+  const stateOptions = [{ label: t('agent.requests.allStates'), value: 'all' }, ...REQUEST_STATES.map((s) => ({ label: t(`agent.states.${s}`), value: s }))];
+  const agentOptions = [{ label: t('agent.requests.allAgents'), value: 0 }, ...(agents.data?.items ?? []).map((a) => ({ label: a.name, value: a.id }))];
+  return (
+    <section className="card agent-section" aria-labelledby="agent-requests-title">
+      <h2 className="agent-card__title" id="agent-requests-title">
+        {root && agentId === undefined ? t('agent.requests.allTitle') : t('agent.requests.title')}
+      </h2>
+      <div className="agent-filter" role="group" aria-label={t('agent.requests.filter')}>
+        <label className="agent-filter__field">
+          <span>{t('agent.requests.state')}</span>
+          <Dropdown value={state ?? 'all'} options={stateOptions} onChange={(e) => set('state', e.value === 'all' ? undefined : String(e.value))} aria-label={t('agent.requests.state')} pt={{ trigger: { 'aria-label': t('agent.requests.state') } }} data-testid="requests-state" />
+        </label>
+        {root && agentId === undefined && (
+          <label className="agent-filter__field">
+            <span>{t('agent.requests.agent')}</span>
+            <Dropdown value={agentFilter ?? 0} options={agentOptions} onChange={(e) => set('ragent', Number(e.value) ? String(e.value) : undefined)} aria-label={t('agent.requests.agent')} pt={{ trigger: { 'aria-label': t('agent.requests.agent') } }} data-testid="requests-agent" />
+          </label>
+        )}
+        <label className="agent-filter__field">
+          <span>{t('agent.requests.from')}</span>
+          <InputText type="date" value={from ?? ''} onChange={(e) => set('from', e.target.value || undefined)} data-testid="requests-from" />
+        </label>
+        <label className="agent-filter__field">
+          <span>{t('agent.requests.to')}</span>
+          <InputText type="date" value={to ?? ''} onChange={(e) => set('to', e.target.value || undefined)} data-testid="requests-to" />
+        </label>
+      </div>
+      {requests.isPending && <RowsSkeleton rows={3} />}
+      {requests.isError && <LoadError onRetry={() => void requests.refetch()} />}
+      {requests.data && (
+        <div className="agent-table">
+          <DataTable
+            value={requests.data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            lazy
+            paginator={requests.data.total > PAGE_SIZE}
+            first={page * PAGE_SIZE}
+            rows={PAGE_SIZE}
+            totalRecords={requests.data.total}
+            onPage={(event) =>
+              setParams((previous) => {
+                const next = new URLSearchParams(previous);
+                next.set('rpage', String(event.page ?? 0));
+                return next;
+              })
+            }
+            loading={requests.isFetching && !requests.isPending}
+            emptyMessage={t('agent.requests.empty')}
+            data-testid="agent-requests"
+          >
+            <Column
+              header={t('agent.requests.number')}
+              body={(r: WithdrawalRequest) => (
+                <Link to={`/agent/request/${r.id}`} data-testid="request-open">
+                  #{r.id}
+                </Link>
+              )}
+            />
+            <Column header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created)} className="agent-table__nowrap" />
+            {root && agentId === undefined && <Column header={t('agent.requests.agent')} field="agent_name" />}
+            <Column header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents)} className="agent-table__number" />
+            <Column header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
+            <Column header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated)} className="agent-table__nowrap" />
+          </DataTable>
+        </div>
+      )}
+    </section>
+  );
+}

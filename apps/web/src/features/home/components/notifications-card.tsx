@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NotificationIcon } from '@/components/notification-icon';
+import { LoadError } from '@/components/load-error';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { formatUnixDate } from '@/lib/format-date';
+import { useLatestNotifications } from '../api/dashboard-api';
+
+/** The five newest notifications, with a link to all of them (/notifies). */
+export function NotificationsCard() {
+  const { t } = useTranslation();
+  const latest = useLatestNotifications(5);
+  return (
+    <section className="dash-card" data-testid="home-notifications" aria-labelledby="dash-notify-title">
+      <div className="dash-card__head">
+        <h2 id="dash-notify-title">{t('dashboard.notifications')}</h2>
+        <Link to="/notifies">{t('dashboard.allNotifications')}</Link>
+      </div>
+      {latest.isPending && <RowsSkeleton rows={3} />}
+      {latest.isError && <LoadError onRetry={() => void latest.refetch()} />}
+      {latest.isSuccess && latest.data.length === 0 && (
+        <p className="dash-card__empty">{t('dashboard.noNotifications')}</p>
+      )}
+      {latest.isSuccess && latest.data.length > 0 && (
+        <ul className="dash-list">
+          {latest.data.map((n) => (
+            <li key={n.id} className="dash-notice" data-testid="home-notification">
+              <NotificationIcon type={n.type} />
+              <span className="dash-notice__text">
+                {n.text}
+                <time>{formatUnixDate(n.added)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

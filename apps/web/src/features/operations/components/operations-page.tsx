@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { QUEUE_REASONS, type QueueReason } from '@cab/contract/constants';
+import { OPERATION_RETENTION_DAYS, OPERATION_STATES, type OperationState, type OperationSummary } from '@cab/contract/operations';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { PageTitle } from '@/components/page-title';
+import { RowsSkeleton } from '@/components/rows-skeleton';
+import { formatCount } from '@/lib/format-count';
+import { formatUnixDate } from '@/lib/format-date';
+import { useOperationList } from '../api/operations';
+import { OperationStateTag, formatDuration } from './operation-state-tag';
+import '../operations.css';
+
+const PAGE_SIZE = 25;
+const ALL = 'all';
+
+/** Route module /operations: every bulk operation of the company, newest first. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
+  const reason = QUEUE_REASONS.find((r) => r === params.get('reason'));
+  const state = OPERATION_STATES.find((s) => s === params.get('state'));
+  const [size] = useState(PAGE_SIZE);
+  const list = useOperationList({ page, size, ...(reason ? { reason } : {}), ...(state ? { state } : {}) });
+
+  function patch(next: Record<string, string | null>): void {
+    setParams((previous) => {
+      const out = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === null || value === ALL) out.delete(key);
+        else out.set(key, value);
+      }
+      if (!('page' in next)) out.delete('page');
+      return out;
+    });
+  }
+
+  const reasons = [{ label: t('operations.allReasons'), value: ALL }, ...QUEUE_REASONS.map((r) => ({ label: t(`queue.reasons.${r}`), value: r }))];
+  const states = [{ label: t('operations.allStates'), value: ALL }, ...OPERATION_STATES.map((s) => ({ label: t(`operations.state.${s}`), value: s }))];
+  const n = (value: number) => formatCount(value, i18n.language);
+
+  return (
+    <div className="operations-page">
+      <PageTitle>{t('operations.title')}</PageTitle>
+      <p className="operations-retention">{t('operations.retention', { days: OPERATION_RETENTION_DAYS })}</p>
+      <section className="card operations-filter" aria-label={t('operations.filter')}>
+        <div className="operations-filter__field">
+          <label htmlFor="operations-reason">{t('operations.col.reason')}</label>
+          <Dropdown
+            inputId="operations-reason"
+            value={reason ?? ALL}
+            options={reasons}
+            onChange={(event) => patch({ reason: event.value as QueueReason | typeof ALL })}
+            data-testid="operations-filter-reason"
+          />
+        </div>
+        <div className="operations-filter__field">
+          <label htmlFor="operations-state">{t('operations.col.state')}</label>
+          <Dropdown
+            inputId="operations-state"
+            value={state ?? ALL}
+            options={states}
+            onChange={(event) => patch({ state: event.value as OperationState | typeof ALL })}
+            data-testid="operations-filter-state"
+          />
+        </div>
+      </section>
+      {list.isPending && (
+        <div className="card" aria-busy="true">
+          <RowsSkeleton />
+        </div>
+      )}
+      {list.isError && !list.data && <LoadError card onRetry={() => void list.refetch()} />}
+      {list.data && list.data.total === 0 && (
+        <EmptyState icon="pi-history" title={t('operations.emptyTitle')} hint={t('operations.emptyHint')} testId="operations-empty" />
+      )}
+      {list.data && list.data.total > 0 && (
+        <div className="card operations-table" data-testid="operations-table">
+          <DataTable
+            value={list.data.items}
+            dataKey="qid"
+            lazy
+            paginator
+            first={page * size}
+            rows={size}
+            totalRecords={list.data.total}
+            onPage={(event: DataTablePageEvent) => patch({ page: String(Math.floor(event.first / event.rows) + 1) })}
+            loading={list.isFetching}
+            size="small"
+            stripedRows
+            scrollable
+          >
+            <Column
+              header={t('operations.col.reason')}
+              body={(row: OperationSummary) => (
+                <Link to={`/operations/${row.qid}`} data-testid="operation-link" data-qid={row.qid}>
+                  {t(`queue.reasons.${row.reason}`)} #{row.qid}
+                </Link>
+              )}
+              frozen
+            />
+            <Column header={t('operations.col.state')} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
+            <Column header={t('operations.col.user')} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
+            <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added)} />
+            <Column header={t('operations.col.duration')} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
+            <Column header={t('operations.col.count')} body={(row: OperationSummary) => n(row.count)} />
+            <Column header={t('operations.col.ok')} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />
+            <Column header={t('operations.col.fail')} body={(row: OperationSummary) => <span className={row.fail > 0 ? 'text-danger' : ''}>{n(row.fail)}</span>} />
+          </DataTable>
+        </div>
+      )}
+    </div>
+  );
+}

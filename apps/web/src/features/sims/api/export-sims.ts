@@ -1,0 +1,50 @@
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { FILES_API } from '@cab/contract/paths-files';
+import { OPS_API } from '@cab/contract/paths-ops';
+import type { SimExportRequest } from '@cab/contract/sim-tools';
+import { api, showSuccessToast } from '@/lib/api';
+import { getAppId } from '@/lib/app-id';
+import { saveBlob } from '@/lib/download-file';
+import { currentLang, i18next } from '@/lib/i18n';
+import { showToast } from '@/lib/toast-bus';
+
+/**
+ * Downloads the filtered list as CSV or XLSX. The server streams it; the file is saved when complete.
+ * Over the direct limit the server answers 413 with a localized message, shown as is.
+ */
+export async function exportSims(request: SimExportRequest, canGenerate: boolean): Promise<boolean> {
+  const token = await api.freshToken();
+  const fail = (detail: string) =>
+    showToast({ severity: 'error', summary: i18next.t('common.error'), detail, life: TOAST_LIFE_MS * 2, group: 'tr' });
+  try {
+    const response = await fetch(`${OPS_API.simsExport}?lang=${currentLang()}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-App-Id': getAppId(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(request),
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+      // Over the direct limit: the same list becomes a file generated in the background (/generated_reports).
+      if (body?.code === 'export_too_large' && canGenerate) return generateInBackground(request);
+      fail(body?.message ?? i18next.t('common.cantLoad'));
+      return false;
+    }
+    const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `sims.${request.format}`;
+    saveBlob(await response.blob(), name);
+    return true;
+  } catch {
+    fail(i18next.t('common.cantLoad'));
+    return false;
+  }
+}
+
+async function generateInBackground({ format, ...request }: SimExportRequest): Promise<boolean> {
+  const created = await api.post<{ id: number; qid: number }>(FILES_API.generatedReportsCreate, { kind: 'sims', format, request });
+  if (!created) return false;
+  showSuccessToast(i18next.t('simTools.export.background'));
+  return true;
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import type { RoamingSetting, SimRoaming } from '@cab/contract/sim-rules';
+import { LoadError } from '@/components/load-error';
+import { showSuccessToast } from '@/lib/api';
+import { formatUnixDate } from '@/lib/format-date';
+import { useSetSimRoaming, useSimRoaming } from '../api/roaming';
+import { roamingFormValid, roamingRequestOf, type RoamingFormValue } from '../model/roaming-form';
+import { RoamingFields } from './roaming-fields';
+
+/** A roaming setting in words: "Worldwide", "Zones: Europe, CIS". */
+export function useRoamingText() {
+  const { t } = useTranslation();
+  return (setting: RoamingSetting) =>
+    setting.mode === 'zones'
+      ? `${t('roaming.mode.zones')}: ${setting.zones.map((zone) => t(`roaming.zone.${zone}`)).join(', ')}`
+      : t(`roaming.mode.${setting.mode}`);
+}
+
+/** The SIM page's roaming: what the network applied, a pending change (spec: up to 3 working days), the form. */
+export function SimRoamingCard({ simId, canEdit }: { simId: number; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const roaming = useSimRoaming(simId);
+  const describe = useRoamingText();
+  return (
+    <section className="card sim-page__section" aria-labelledby="sim-roaming-title" data-testid="sim-roaming">
+      <div className="sim-section__head">
+        <h2 id="sim-roaming-title">{t('roaming.title')}</h2>
+      </div>
+      {roaming.isPending && <Skeleton height="4rem" />}
+      {roaming.isError && <LoadError onRetry={() => void roaming.refetch()} />}
+      {roaming.data && (
+        <>
+          <p className="roaming-current">
+            {t('roaming.current')}: <strong data-testid="roaming-current">{describe(roaming.data)}</strong>
+          </p>
+          {roaming.data.pending && (
+            <div className="inline-message inline-message--info" role="status" data-testid="roaming-pending">
+              <i className="pi pi-clock" aria-hidden="true" />
+              <span>
+                <strong>{t('roaming.pending', { setting: describe(roaming.data.pending) })}</strong>{' '}
+                {t('roaming.upTo3Days')}{' '}
+                {t('roaming.pendingDates', {
+                  requested: formatUnixDate(roaming.data.pending.requested),
+                  deadline: formatUnixDate(roaming.data.pending.deadline),
+                })}
+              </span>
+            </div>
+          )}
+          {canEdit && <RoamingForm simId={simId} roaming={roaming.data} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RoamingForm({ simId, roaming }: { simId: number; roaming: SimRoaming }) {
+  const { t } = useTranslation();
+  const start = roaming.pending ?? roaming;
+  const [value, setValue] = useState<RoamingFormValue>({ mode: start.mode, zones: start.zones });
+  const save = useSetSimRoaming();
+  const request = roamingRequestOf(value);
+  const unchanged = request.mode === start.mode && request.zones.join() === start.zones.join();
+  return (
+    <form
+      className="roaming-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ id: simId, ...request }, { onSuccess: () => showSuccessToast(t('roaming.requested')) });
+      }}
+    >
+      <RoamingFields value={value} onChange={setValue} disabled={save.isPending} />
+      <p className="muted roaming-form__hint">{t('roaming.upTo3Days')}</p>
+      <Button
+        type="submit"
+        label={t('roaming.save')}
+        icon="pi pi-send"
+        loading={save.isPending}
+        disabled={unchanged || !roamingFormValid(value)}
+        data-testid="roaming-save"
+      />
+    </form>
+  );
+}

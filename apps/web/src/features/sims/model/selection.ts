@@ -1,0 +1,58 @@
+import type { SimRow } from '@cab/contract/sims';
+import type { SimListState } from './list-state';
+
+/** Most SIMs chosen one by one (the queue API takes at most this many ids); beyond, "all matching the filter". */
+export const SELECTION_MAX_IDS = 10_000;
+
+export interface SimSelectionState {
+  /** SIMs chosen row by row, kept across pages and sorting. */
+  rows: SimRow[];
+  /** Everything matching the current filter (the filter is the selection). */
+  allMatching: boolean;
+}
+
+export const EMPTY_SELECTION: SimSelectionState = { rows: [], allMatching: false };
+
+export function selectionSize(selection: SimSelectionState, total: number): number {
+  return selection.allMatching ? total : selection.rows.length;
+}
+
+export function isEmptySelection(selection: SimSelectionState): boolean {
+  return !selection.allMatching && selection.rows.length === 0;
+}
+
+/**
+ * The table reports this page's checked rows; rows of other pages stay chosen. Returns the new
+ * selection and whether the bound cut it (then the bar offers "all matching the filter").
+ */
+export function mergePageSelection(
+  selection: SimSelectionState,
+  pageRows: SimRow[],
+  checkedOnPage: SimRow[],
+): { selection: SimSelectionState; truncated: boolean } {
+  const pageIds = new Set(pageRows.map((row) => row.id));
+  const kept = selection.allMatching ? [] : selection.rows.filter((row) => !pageIds.has(row.id));
+  const room = Math.max(0, SELECTION_MAX_IDS - kept.length);
+  const added = checkedOnPage.slice(0, room);
+  return { selection: { rows: [...kept, ...added], allMatching: false }, truncated: added.length < checkedOnPage.length };
+}
+
+/** Keeps only the given rows (the "show selected" view unchecks some). */
+export function keepRows(selection: SimSelectionState, rows: SimRow[]): SimSelectionState {
+  const keep = new Set(rows.map((row) => row.id));
+  return { rows: selection.rows.filter((row) => keep.has(row.id)), allMatching: false };
+}
+
+type FilterPart = Omit<SimListState, 'pageIndex' | 'pageSize' | 'sortColumn' | 'sortType'>;
+
+function filterPart(state: SimListState): FilterPart {
+  const { pageIndex: _p, pageSize: _s, sortColumn: _c, sortType: _t, ...filter } = state;
+  return filter;
+}
+
+/** Whether moving from one list state to another changes which SIMs match (not just page or order). */
+export function changesFilter(from: SimListState, patch: Partial<SimListState>): boolean {
+  const before = filterPart(from);
+  const after = filterPart({ ...from, ...patch });
+  return (Object.keys(before) as Array<keyof FilterPart>).some((key) => before[key] !== after[key]);
+}

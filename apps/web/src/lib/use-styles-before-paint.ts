@@ -1,0 +1,15 @@
+import { useLayoutEffect, useState } from 'react';
+
+/**
+ * PrimeReact injects each component's stylesheet in a mount effect, which React runs after the
+ * browser painted the first frame: that frame shows its tables and dropdowns unstyled (a table
+ * with 2 px border spacing, a dropdown's label out of place) and the next one moves them — a layout
+ * shift. A state change from a layout effect is rendered before the paint, and React runs the
+ * pending mount effects first, so the first frame the user sees already has the styles.
+ */
+export function useStylesBeforePaint(): void {
+  const [, setSettled] = useState(false);
+  // The one extra render before the paint is the point here.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setSettled(true), []);
+}

@@ -1,0 +1,88 @@
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export type Impact = 'critical' | 'serious' | 'moderate' | 'minor';
+export const IMPACTS: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
+
+export interface Finding {
+  view: string;
+  rule: string;
+  impact: Impact;
+  help: string;
+  targets: string[];
+}
+
+function outDir(): string {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Findings of many page views; counts by impact for the report, blocking ones for the assertion. */
+export class AxeLedger {
+  readonly findings: Finding[] = [];
+  views = 0;
+
+  async check(page: Page, view: string): Promise<void> {
+    const started = Date.now();
+    // Only violations are reported in full (axe spends most of its time describing passes), and a long
+    // table's rows after the fifth are the same template again: the first rows stand for them.
+    const result = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .exclude('.p-datatable-tbody > tr:nth-child(n+6)')
+      .exclude('.notify-list > li:nth-child(n+6)')
+      .analyze();
+    this.views += 1;
+    // One line per view as it is checked (survives a worker restart), for the figures of a run.
+    appendFileSync(
+      path.join(outDir(), 'axe-views.jsonl'),
+      `${JSON.stringify({ view, violations: result.violations.map((v) => ({ rule: v.id, impact: v.impact })) })}\n`,
+    );
+    if (process.env.A11Y_DEBUG) console.log(`axe ${view}: ${Date.now() - started} ms`);
+    for (const violation of result.violations) {
+      const impact: Impact = violation.impact ?? 'minor';
+      this.findings.push({
+        view,
+        rule: violation.id,
+        impact,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      });
+    }
+  }
+
+  counts(): Record<Impact, number> {
+    const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+    for (const finding of this.findings) counts[finding.impact] += 1;
+    return counts;
+  }
+
+  /** Critical and serious findings, of the views whose name starts with `prefix` (all without one). */
+  blocking(prefix = ''): Finding[] {
+    return this.findings.filter(
+      (finding) => finding.view.startsWith(prefix) && (finding.impact === 'critical' || finding.impact === 'serious'),
+    );
+  }
+
+  /** Fails the running test on any critical or serious finding of its views. */
+  expectNoBlocking(prefix: string): void {
+    const blocking = this.blocking(prefix);
+    expect(blocking, this.describe(blocking)).toEqual([]);
+  }
+
+  /** A readable list: one line per rule and view. */
+  describe(findings: Finding[]): string {
+    return findings
+      .map((f) => `${f.impact} ${f.rule} @ ${f.view}: ${f.help} [${f.targets.join(' | ')}]`)
+      .join('\n');
+  }
+
+  write(name: string): void {
+    const dir = outDir();
+    const summary = { views: this.views, violations: this.counts(), findings: this.findings };
+    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(summary, null, 2));
+  }
+}

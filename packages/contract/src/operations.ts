@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { Id, Page, UnixSeconds } from './common.js';
+import { LANGS, QUEUE_REASONS } from './constants.js';
+import { SimSelection, SIM_QUEUE_REASONS } from './queue.js';
+
+/** Bulk operations (queue items) stay in the history this long; a housekeeping job drops older ones. */
+export const OPERATION_RETENTION_DAYS = 180;
+
+export const OPERATION_STATES = ['running', 'done', 'cancelled', 'failed'] as const;
+export type OperationState = (typeof OPERATION_STATES)[number];
+
+/** A per-SIM result: still to do, being done, done, failed, or never started (cancelled). */
+export const RESULT_STATUSES = ['pending', 'running', 'ok', 'fail', 'cancelled'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+export const OperationsPageSize = z.number().int().min(1).max(100);
+
+export const OperationListRequest = z.strictObject({
+  page: Page.max(10_000),
+  size: OperationsPageSize,
+  reason: z.enum(QUEUE_REASONS).optional(),
+  state: z.enum(OPERATION_STATES).optional(),
+});
+export type OperationListRequest = z.input<typeof OperationListRequest>;
+
+export const OperationSummary = z.object({
+  qid: Id,
+  reason: z.enum(QUEUE_REASONS),
+  state: z.enum(OPERATION_STATES),
+  user: z.object({ id: Id, first_name: z.string(), last_name: z.string() }),
+  added: UnixSeconds,
+  finished: UnixSeconds.nullable(),
+  /** Seconds from start to finish (or to now while it runs). */
+  duration: z.number().int().min(0),
+  count: z.number().int(),
+  ok: z.number().int(),
+  fail: z.number().int(),
+  /** The operation whose failed SIMs this one retries. */
+  retry_of: Id.nullable(),
+});
+export type OperationSummary = z.infer<typeof OperationSummary>;
+
+export const OperationListResult = z.object({ items: z.array(OperationSummary), total: z.number().int() });
+export type OperationListResult = z.infer<typeof OperationListResult>;
+
+export const OperationGetRequest = z.strictObject({ qid: Id });
+
+export const OperationDetail = OperationSummary.extend({
+  /** The operation's parameters as the server ran them (SMS text, limit, package, amount, target). */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** SIMs by result status. */
+  statuses: z.record(z.enum(RESULT_STATUSES), z.number().int()),
+  /** Failure reasons and how many SIMs each. */
+  fail_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Whether the caller may start an operation of this kind (retry button). */
+  can_retry: z.boolean(),
+});
+export type OperationDetail = z.infer<typeof OperationDetail>;
+
+export const ResultFilter = z.strictObject({
+  status: z.enum(RESULT_STATUSES).optional(),
+  reason: z.string().trim().min(1).max(100).optional(),
+});
+export type ResultFilter = z.infer<typeof ResultFilter>;
+
+export const OperationResultsRequest = z.strictObject({
+  qid: Id,
+  page: Page.max(100_000),
+  size: OperationsPageSize,
+  filter: ResultFilter.default({}),
+});
+export type OperationResultsRequest = z.input<typeof OperationResultsRequest>;
+
+export const OperationResultRow = z.object({
+  sim_id: Id,
+  iccid: z.string(),
+  msisdn: z.string(),
+  status: z.enum(RESULT_STATUSES),
+  reason: z.string().nullable(),
+  done: UnixSeconds.nullable(),
+});
+export type OperationResultRow = z.infer<typeof OperationResultRow>;
+
+export const OperationResultsResult = z.object({ items: z.array(OperationResultRow), total: z.number().int() });
+export type OperationResultsResult = z.infer<typeof OperationResultsResult>;
+
+export const OperationResultsCsvQuery = z.strictObject({
+  qid: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  status: z.enum(RESULT_STATUSES).optional(),
+  reason: z.string().trim().min(1).max(100).optional(),
+  lang: z.enum(LANGS).optional(),
+});
+
+export const OperationRetryRequest = z.strictObject({ qid: Id });
+
+export const OperationsBySimRequest = z.strictObject({ id: Id, page: Page.max(10_000), size: OperationsPageSize });
+export const SimOperationRow = OperationSummary.pick({ qid: true, reason: true, state: true, user: true, added: true }).extend({
+  status: z.enum(RESULT_STATUSES),
+  result_reason: z.string().nullable(),
+});
+export type SimOperationRow = z.infer<typeof SimOperationRow>;
+export const OperationsBySimResult = z.object({ items: z.array(SimOperationRow), total: z.number().int() });
+export type OperationsBySimResult = z.infer<typeof OperationsBySimResult>;
+
+/** How many SIMs a confirm dialog lists before "see all". */
+export const PREVIEW_SIMS = 5;
+
+export const QueuePreviewRequest = z.strictObject({
+  selection: SimSelection,
+  /** With a reason, `eligible` counts the SIMs whose profile allows it. */
+  reason: z.enum(SIM_QUEUE_REASONS).optional(),
+});
+export type QueuePreviewRequest = z.input<typeof QueuePreviewRequest>;
+
+export const QueuePreviewResult = z.object({
+  count: z.number().int(),
+  eligible: z.number().int(),
+  first: z.array(z.object({ id: Id, iccid: z.string(), msisdn: z.string(), name: z.string().nullable() })),
+});
+export type QueuePreviewResult = z.infer<typeof QueuePreviewResult>;
