@@ -100,6 +100,31 @@ describe('a SIM list export over 10,000 rows, as a background file (kind sims)',
     expect(listed.json()).toMatchObject({ result: { items: [{ id, kind: 'sims', state: 'ready', rows: 10_050 }] } });
   });
 
+  async function backgroundExport(sort: Record<string, 'asc' | 'desc'>): Promise<string[]> {
+    const created = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sims', format: 'csv', request: { filter: { blocked: 0 }, sort } }, { token: other });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json<{ result: { id: number } }>().result;
+    const [row] = await queryRows<{ company_id: number }>(t.database.db, sql`select company_id::int as company_id from generated_reports where id = ${id}`);
+    await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0 }, { companyId: row?.company_id ?? 0, reportId: id });
+    const file = await t.app.inject({ method: 'GET', url: `${FILES_API.generatedReportsDownload}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
+    return file.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(',')[1] ?? '');
+  }
+
+  it("keeps the list's sort across batches: ties, empty names and equal times included", async () => {
+    const [company] = await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from companies where name = 'Tools Other Co'`);
+    // Seven names shared by thousands of SIMs, and a third of the SIMs without one.
+    await t.database.db.execute(sql`
+      update sims set name = case when id % 3 = 0 then null else 'Meter ' || (id % 7) end where company_id = ${company?.id}`);
+    const expected = async (order: string) =>
+      (await queryRows<{ iccid: string }>(t.database.db, sql`
+        select iccid from sims where company_id = ${company?.id} order by ${sql.raw(order)}`)).map((r) => r.iccid);
+    expect(await backgroundExport({ name: 'desc' })).toEqual(await expected('name desc nulls last, id desc'));
+    expect(await backgroundExport({ name: 'asc' })).toEqual(await expected('name asc nulls last, id asc'));
+    expect(await backgroundExport({ msisdn: 'desc' })).toEqual(await expected('msisdn desc, id desc'));
+    // Inserted by one statement: every SIM has the same time, so only the id orders them.
+    expect(await backgroundExport({ added: 'desc' })).toEqual(await expected('created_at desc, id desc'));
+  });
+
   it("checks the filter as the list does: another company's group is 404, a bad filter 400", async () => {
     const [group] = await queryRows<{ id: number }>(t.database.db, sql`
       insert into sim_groups (company_id, name) values (${demo}, 'export source test') returning id::int as id`);

@@ -74,6 +74,11 @@ export function simSort(sort: Partial<Record<SimSortColumn, 'asc' | 'desc'>> | u
   return { column, direction: direction === 'desc' ? sql`desc` : sql`asc` };
 }
 
+/** The value a SIM sorts by; sorting by company uses the name of `companies c` joined to `s`. */
+export function simSortValue(column: SimSortColumn): SQL {
+  return column === 'company' ? sql`c.name` : SORT_EXPRESSIONS[column];
+}
+
 /**
  * ORDER BY over `sims s` for a column of the SIM itself. The id tie-breaker follows the direction,
  * so one (backward) index scan serves the sort. Sorting by company is done by the repository.

@@ -1,24 +1,60 @@
 import type { Lang } from '@cab/contract/constants';
 import { SimExportRequest } from '@cab/contract/sim-tools';
-import { sql } from 'drizzle-orm';
+import type { SimSortColumn } from '@cab/contract/sims';
+import { sql, type SQL } from 'drizzle-orm';
 import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import type { ReportColumn, ReportSource, SourceParams } from '../../platform/generated-reports/sources.js';
 import type { CsvIdentifiers } from '../cards/csv-filter.js';
-import { simWhere, type SimCriteria } from '../cards/list-query.js';
+import { simSortValue, simWhere, type SimCriteria } from '../cards/list-query.js';
 import type { SimListRow } from '../cards/repository.js';
 import { resolveSimCriteria, toSimRow } from '../cards/service.js';
 import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from './export-rows.js';
 
 const BATCH = 5000;
-/** The request of a background export: the list's filter (the order is by ICCID, which keyset paging needs). */
+/** The request of a background export: the list's filter and sort. */
 const SimsSourceRequest = SimExportRequest.omit({ format: true });
+
+interface ExportSort {
+  column: SimSortColumn;
+  direction: 'asc' | 'desc';
+}
 
 interface SimsParams extends SourceParams {
   scope: number[] | null;
   filter: SimCriteria['filter'];
   csv: CsvIdentifiers | null;
+  /** Absent in files queued before the export kept the list's sort: ICCID ascending. */
+  sort?: ExportSort;
+}
+
+/** Where the previous batch stopped: its last row's sort value, company and SIM id. */
+interface ExportCursor {
+  value: string | null;
+  companyId: number;
+  id: number;
+}
+
+/** The list's order (first sort entry, ICCID ascending by default), with the SIM id breaking ties. */
+function exportOrder({ column, direction }: ExportSort): SQL {
+  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+  if (column === 'company') return sql`c.name ${dir}, c.id ${dir}, s.id ${dir}`;
+  return sql`${simSortValue(column)} ${dir}${column === 'name' ? sql` nulls last` : sql``}, s.id ${dir}`;
+}
+
+/**
+ * The rows after the cursor in `exportOrder`, so each batch is an index range, not an offset that
+ * rereads every earlier row. Only the name can be empty, and empty names come last both ways.
+ */
+function afterCursor({ column, direction }: ExportSort, cursor: ExportCursor | null): SQL {
+  if (!cursor) return sql`true`;
+  const past = direction === 'desc' ? sql`<` : sql`>`;
+  if (column === 'company') return sql`(c.name, c.id, s.id) ${past} (${cursor.value}, ${cursor.companyId}, ${cursor.id})`;
+  if (column === 'name' && cursor.value === null) return sql`s.name is null and s.id ${past} ${cursor.id}`;
+  const value = column === 'added' ? sql`${cursor.value}::timestamptz` : sql`${cursor.value}`;
+  const after = sql`(${simSortValue(column)}, s.id) ${past} (${value}, ${cursor.id})`;
+  return column === 'name' ? sql`(${after} or s.name is null)` : after;
 }
 
 const TYPES: Partial<Record<(typeof EXPORT_COLUMNS)[number], ReportColumn['type']>> = {
@@ -69,12 +105,19 @@ export const SIMS_EXPORT_SOURCE: ReportSource = {
       throw new AppError('validation_failed', fields);
     }
     const criteria = await resolveSimCriteria(db, principal, { ...parsed.data, page: 0, size: 1 });
-    const params: SimsParams = { scope: criteria.scope, filter: criteria.filter, csv: criteria.csv };
+    const [column, direction] = Object.entries(parsed.data.sort ?? {})[0] ?? ['iccid', 'asc'];
+    const params: SimsParams = {
+      scope: criteria.scope,
+      filter: criteria.filter,
+      csv: criteria.csv,
+      sort: { column: column as SimSortColumn, direction: direction === 'desc' ? 'desc' : 'asc' },
+    };
     return { params, filter: summary(params, lang), from: null, to: null };
   },
   open(db: Db, raw: SourceParams) {
     const params = raw as SimsParams;
     const where = simWhere({ scope: params.scope, filter: params.filter, csv: params.csv });
+    const sort = params.sort ?? { column: 'iccid', direction: 'asc' };
     return Promise.resolve({
       columns: COLUMNS,
       async count() {
@@ -82,19 +125,20 @@ export const SIMS_EXPORT_SOURCE: ReportSource = {
         return Number(rows[0]?.n ?? 0);
       },
       async *rows() {
-        let after = '';
+        let cursor: ExportCursor | null = null;
         for (;;) {
-          const page = await queryRows<SimListRow>(db, sql`
+          const page: Array<SimListRow & { sort_value: string | null }> = await queryRows(db, sql`
             select s.id::int as id, s.iccid, s.msisdn, s.name, s.profile, s.block_type, s.company_id::int as company_id,
               c.name as company_name, s.msu_cents, s.package, s.limit_mb, s.balance_cents, s.external_id,
-              extract(epoch from s.created_at)::int as added
+              extract(epoch from s.created_at)::int as added, ${simSortValue(sort.column)}::text as sort_value
             from sims s join companies c on c.id = s.company_id
-            where ${where} and s.iccid > ${after}
-            order by s.iccid limit ${BATCH}`);
-          if (page.length === 0) return;
+            where ${where} and ${afterCursor(sort, cursor)}
+            order by ${exportOrder(sort)} limit ${BATCH}`);
+          const last = page.at(-1);
+          if (!last) return;
           yield page.map((row) => exportCells(toSimRow(row)));
-          after = page.at(-1)?.iccid ?? after;
           if (page.length < BATCH) return;
+          cursor = { value: last.sort_value, companyId: Number(last.company_id), id: Number(last.id) };
         }
       },
     });
