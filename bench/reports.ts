@@ -5,14 +5,10 @@
 //   the day report for 30 days over the whole company and over a 1,000-SIM CSV filter (chart + first
 //   page + totals in one answer), and a sessions page (whole company, and the CSV filter).
 // Run: npx tsx --conditions=source bench/reports.ts   (BENCH_DATABASE_URL to change the database)
-//
-// The usage tables are created from the migration file directly (its statements say IF NOT EXISTS)
-// without recording it, so other benches sharing the database keep their own migration order.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.js';
-import { BENCH_DATABASE_URL, percentile } from './support/bench-db.js';
+import { queryRows, type Database } from '../apps/server/src/db/client.js';
+import { openBenchDatabase, percentile } from './support/bench-db.js';
 import { loginAs, startBenchApi } from './support/bench-app.js';
 
 const DAYS = 35;
@@ -21,13 +17,6 @@ const FIRST_DAY = '2026-09-01';
 const RUNS = 40;
 const WARMUP = 5;
 const MIN_SESSIONS = 10_000_000;
-
-async function ensureTables(database: Database): Promise<void> {
-  const file = new URL('../apps/server/drizzle/0012_usage_reports.sql', import.meta.url);
-  for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await database.db.execute(sql.raw(statement));
-  }
-}
 
 async function seed(database: Database, bigId: number): Promise<void> {
   const [have] = await queryRows<{ n: string }>(database.db, sql`
@@ -100,10 +89,9 @@ async function seed(database: Database, bigId: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: 'memory://' });
+  const database = await openBenchDatabase();
   const [big] = await queryRows<{ id: number }>(database.db, sql`select id::int as id from companies where name = 'Bench Big' limit 1`);
   if (!big) throw new Error('no "Bench Big" company: run bench/sims-list.ts first');
-  await ensureTables(database);
   await seed(database, big.id);
   const [counts] = await queryRows<{ sessions: string; events: string; daily: string }>(database.db, sql`
     select (select count(*) from usage_sessions where company_id = ${big.id}) as sessions,
