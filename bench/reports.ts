@@ -3,7 +3,8 @@
 // session per SIM and day (10.5M raw session rows), SMS and calls for a third of them, and the daily
 // rollups computed from those raw rows — then prints p50/p95 through the HTTP API of:
 //   the day report for 30 days over the whole company and over a 1,000-SIM CSV filter (chart + first
-//   page + totals in one answer), and a sessions page (whole company, and the CSV filter).
+//   page + totals in one answer), a sessions page (whole company, and the CSV filter), and the home
+//   dashboard for the 300k company's admin and for root.
 // Run: npx tsx --conditions=source bench/reports.ts   (BENCH_DATABASE_URL to change the database)
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
 
   const api = await startBenchApi(database);
   const admin = await loginAs(api.address, 'admin@bench.local');
+  const root = await loginAs(api.address, 'root@bench.local');
   const sample = await queryRows<{ iccid: string; msisdn: string }>(database.db, sql`
     select iccid, msisdn from sims where company_id = ${big.id} order by id limit 1000 offset 7000`);
   const csv = sample.map((s, i) => (i % 2 ? s.iccid : `${s.iccid};${s.msisdn}`)).join('\n');
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
   const to = new Date(Date.parse(`${from}T00:00:00Z`) + 29 * 86_400_000).toISOString().slice(0, 10);
   const whole = { company: [big.id] };
 
-  type Scenario = [string, string, Record<string, unknown>, number];
+  type Scenario = [string, string, Record<string, unknown>, number, string?];
   const scenarios: Scenario[] = [
     ['day, 30 days, whole company', '/api/reports/day', { filter: whole, from, to }, 300],
     ['day, 30 days, CSV of 1,000 SIMs', '/api/reports/day', { filter: { csv }, from, to }, 300],
@@ -118,24 +120,26 @@ async function main(): Promise<void> {
     ['sessions page, 30 days, CSV of 1,000 SIMs', '/api/reports/sessions', { filter: { csv }, from, to }, 100],
     ['sessions page 40, 30 days, whole company', '/api/reports/sessions', { filter: whole, from, to, page: 40 }, 100],
     ['call_sms page, 30 days, whole company', '/api/reports/call_sms', { filter: whole, from, to }, 100],
+    ['home dashboard, admin of the 300k company', '/api/dashboard/summary', {}, 100],
+    ['home dashboard, root (1M SIMs in the database)', '/api/dashboard/summary', {}, 100, root],
   ];
   console.log(`\nreports through the API, ${RUNS} calls each after ${WARMUP} warm-up calls (ms)\n`);
   console.log(`${'scenario'.padEnd(44)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'target'.padStart(7)}  rows`);
   let failed = 0;
-  for (const [name, path, body, target] of scenarios) {
+  for (const [name, path, body, target, token = admin] of scenarios) {
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t0 = performance.now();
       const res = await fetch(`${api.address}${path}?lang=en`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
       });
-      const json = (await res.json()) as { result?: { total: number; items: unknown[]; chart: unknown[] }; message?: string };
+      const json = (await res.json()) as { result?: { total?: number }; message?: string };
       const elapsed = performance.now() - t0;
       if (!json.result) throw new Error(`${name}: ${res.status} ${json.message ?? ''}`);
-      total = json.result.total;
+      total = json.result.total ?? 0;
       if (i >= WARMUP) times.push(elapsed);
     }
     times.sort((a, b) => a - b);
