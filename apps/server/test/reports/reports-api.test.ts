@@ -229,6 +229,14 @@ describe('row stream for generation', () => {
     ]);
     expect(rows[0]?.started).toEqual(at(D1, '10:00:00'));
 
+    // A filter beyond companies reads the records joined to the matching SIMs: the same rows.
+    const csv = [demoSim(0).iccid, demoSim(1).iccid, demoSim(4999).iccid].join('\n');
+    const filtered = { ...request, filter: { company: [c.demo], childs: true, csv } };
+    const { scope: csvScope } = await prepareReport(t.database.db, principal as never, filtered);
+    const joined: unknown[][] = [];
+    for await (const batch of reportRows(t.database.db, csvScope, filtered, 2)) joined.push(...batch);
+    expect(joined).toEqual(batches.flat());
+
     const dayRequest = { kind: 'day' as const, filter: { company: [c.demo] }, ...range, page: 0, size: 25, by_sim: false };
     const days: unknown[][] = [];
     for await (const batch of reportRows(t.database.db, scope, dayRequest)) days.push(...batch);

@@ -1,7 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Lang } from '@cab/contract/constants';
 import type { GeneratedReportFormat } from '@cab/contract/generated-reports';
-import ExcelJS from 'exceljs';
+import { xlsxStream } from '../../../formats/xlsx-stream.js';
 import type { ReportCell, ReportColumn } from './sources.js';
 
 /** Called after each batch is handed to the file; throwing (e.g. on cancel) stops the file. */
@@ -60,67 +60,23 @@ export function csvBody(
   return { body: Readable.from(chunks(), { objectMode: false }), rows: () => written };
 }
 
-const NUM_FMT: Partial<Record<ReportColumn['type'], string>> = {
-  integer: '0',
-  decimal: '0.00',
-  datetime: 'yyyy-mm-dd hh:mm:ss',
-};
-
-function xlsxCell(column: ReportColumn, cell: ReportCell): ExcelJS.CellValue {
-  if (cell === null) return null;
-  if (column.type === 'datetime' && typeof cell === 'number') return new Date(cell * 1000);
-  return cell;
-}
-
-/**
- * An XLSX through exceljs' streaming WorkbookWriter: each row is committed (serialised into the
- * zip stream) as soon as it is added, and the loop waits whenever the file side has not caught up,
- * so memory stays flat whatever the row count.
- */
+/** An XLSX written as the rows arrive (formats/xlsx-stream.ts): memory stays flat whatever the row count. */
 export function xlsxBody(
   columns: ReportColumn[],
   lang: Lang,
   batches: AsyncIterable<ReportCell[][]>,
   onBatch: OnBatch,
 ): FileBody {
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   let written = 0;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header[lang],
-    key: c.key,
-    width: c.width ?? Math.max(10, c.header[lang].length + 2),
-    ...(NUM_FMT[c.type] ? { style: { numFmt: NUM_FMT[c.type] } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
-  const waitForReader = () =>
-    out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve();
-
-  const run = async () => {
+  async function* counted(): AsyncGenerator<ReportCell[][]> {
     for await (const batch of batches) {
-      if (out.destroyed) throw new Error('the file was closed while rows were written');
-      for (const row of batch) {
-        sheet.addRow(columns.map((c, i) => xlsxCell(c, row[i] ?? null))).commit();
-      }
+      yield batch;
       written += batch.length;
       await onBatch(batch.length);
-      // Lets the zip deflate what the rows produced before the next batch is read.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      await waitForReader();
     }
-    sheet.commit();
-    await workbook.commit();
-  };
-  run().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return { body: out, rows: () => written };
+  }
+  const sheet = columns.map((c) => ({ header: c.header[lang], type: c.type, ...(c.width ? { width: c.width } : {}) }));
+  return { body: xlsxStream('Report', sheet, counted()), rows: () => written };
 }
 
 export function fileBody(

@@ -284,6 +284,53 @@ export async function rawPage<T>(
     limit ${limit} offset ${offset}`);
 }
 
+const OWN_SESSION_COLUMNS = sql`u.id, u.sim_id, extract(epoch from u.started_at)::bigint as started,
+  extract(epoch from u.ended_at)::bigint as ended, u.bytes_up, u.bytes_down, u.rat, u.operator, u.country, u.cost_cents, u.started_at::text as cursor_at`;
+const OWN_EVENT_COLUMNS = sql`u.id, u.sim_id, u.kind, u.direction, u.peer,
+  extract(epoch from u.started_at)::bigint as started, u.seconds, u.operator, u.country, u.cost_cents,
+  u.started_at::text as cursor_at`;
+
+/**
+ * A keyset batch of one company's records in (started_at, id) order, read without the SIMs: a
+ * range of the time index alone, whose plan cannot turn into a join that reads and sorts the whole
+ * period (PostgreSQL misjudges the keyset condition's rows and does, past a few thousand rows). The
+ * caller adds ICCID and number with `simIdentities`.
+ */
+export async function rawBatchOfCompany<T>(
+  db: Executor,
+  table: 'sessions' | 'events',
+  companyId: number,
+  range: DayRange,
+  events: EventFilter,
+  after: { at: string; id: number } | null,
+  limit: number,
+): Promise<Array<Omit<T, 'iccid' | 'msisdn'>>> {
+  const { start, end } = timeBounds(range);
+  const name = table === 'sessions' ? sql`usage_sessions` : sql`usage_events`;
+  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
+  if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
+  if (after) parts.push(sql`(u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})`);
+  return queryRows(db, sql`
+    select ${table === 'sessions' ? OWN_SESSION_COLUMNS : OWN_EVENT_COLUMNS}
+    from ${name} u where ${sql.join(parts, sql` and `)}
+    order by u.started_at, u.id
+    limit ${limit}`);
+}
+
+/** ICCID and number of a company's SIMs by id (one primary-key probe each). */
+export async function simIdentities(
+  db: Executor,
+  companyId: number,
+  simIds: number[],
+): Promise<Map<number, { iccid: string; msisdn: string }>> {
+  if (simIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; iccid: string; msisdn: string }>(db, sql`
+    select id::int as id, iccid, msisdn from sims
+    where company_id = ${companyId} and id = any(${`{${simIds.join(',')}}`}::bigint[])`);
+  return new Map(rows.map((r) => [Number(r.id), { iccid: r.iccid, msisdn: r.msisdn }]));
+}
+
 /** Keyset batch in (started_at, id) order, for streaming (call it with one company in the scope, so the index gives the order). */
 export async function rawBatch<T>(
   db: Executor,

@@ -28,7 +28,7 @@ export type Row = ReportCell[];
 /** What a report's rows are taken from: the resolved SIM filter (companies already checked) and the request. */
 export type ReportScope = SimCriteria;
 
-export const REPORT_BATCH_ROWS = 2000;
+export const REPORT_BATCH_ROWS = 5000;
 
 const col = (key: string, ru: string, en: string, type: ReportColumnType): ReportColumn => ({ key, title: { ru, en }, type });
 
@@ -138,6 +138,57 @@ async function companiesToWalk(db: Executor, scope: ReportScope): Promise<number
   return rows.map((r) => Number(r.id));
 }
 
+type Cursor = { at: string; id: number };
+/** A batch of records and where the next one starts (null after the last). */
+interface Batch<T> {
+  rows: T[];
+  next: Cursor | null;
+}
+
+function nextCursor(rows: Array<{ cursor_at: string; id: unknown }>, limit: number): Cursor | null {
+  const last = rows.at(-1);
+  return last && rows.length === limit ? { at: last.cursor_at, id: Number(last.id) } : null;
+}
+
+/** Records of SIMs matching a filter beyond companies, joined to the SIMs. */
+async function joinedBatch<T extends SessionRawRow | CallSmsRawRow>(
+  db: Executor,
+  table: 'sessions' | 'events',
+  one: ReportScope,
+  range: DayRange,
+  events: repo.EventFilter,
+  after: Cursor | null,
+  limit: number,
+): Promise<Batch<T>> {
+  const rows = await repo.rawBatch<T>(db, table, one, range, events, after, limit);
+  return { rows, next: nextCursor(rows, limit) };
+}
+
+/**
+ * Records of a filter that names only companies: the records alone, then their SIMs' ICCID and
+ * number. A record whose SIM is no longer the company's is left out, as the on-screen join does.
+ */
+async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
+  db: Executor,
+  table: 'sessions' | 'events',
+  one: ReportScope,
+  range: DayRange,
+  events: repo.EventFilter,
+  after: Cursor | null,
+  limit: number,
+): Promise<Batch<T>> {
+  const companyId = one.scope?.[0];
+  if (companyId === undefined) return { rows: [], next: null };
+  const records = await repo.rawBatchOfCompany<T>(db, table, companyId, range, events, after, limit);
+  const sims = await repo.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+  const rows: T[] = [];
+  for (const record of records) {
+    const sim = sims.get(Number(record.sim_id));
+    if (sim) rows.push({ ...record, ...sim } as T);
+  }
+  return { rows, next: nextCursor(records, limit) };
+}
+
 /**
  * The report's rows in batches of at most `batchRows`. The request must have passed
  * `validateReportRequest` (dates present, range bounded) and `scope` come from `resolveReportScope`.
@@ -168,19 +219,26 @@ export async function* reportRows(
   }
   const table = request.kind === 'sessions' ? 'sessions' : 'events';
   const eventFilter: repo.EventFilter = request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
+  const read = repo.companiesOnly(scope) ? ownBatch : joinedBatch;
   for (const companyId of await companiesToWalk(db, scope)) {
     const one: ReportScope = { ...scope, scope: [companyId] };
-    let after: { at: string; id: number } | null = null;
-    for (;;) {
-      const rows: Array<SessionRawRow | CallSmsRawRow> =
+    const readBatch = (after: Cursor | null): Promise<Batch<SessionRawRow | CallSmsRawRow>> => {
+      const reading =
         table === 'sessions'
-          ? await repo.rawBatch<SessionRawRow>(db, 'sessions', one, range, {}, after, limit)
-          : await repo.rawBatch<CallSmsRawRow>(db, 'events', one, range, eventFilter, after, limit);
-      if (rows.length === 0) break;
-      yield table === 'sessions' ? (rows as SessionRawRow[]).map(sessionCells) : (rows as CallSmsRawRow[]).map(callSmsCells);
-      const last = rows[rows.length - 1] as SessionRawRow | CallSmsRawRow;
-      after = { at: last.cursor_at, id: Number(last.id) };
-      if (rows.length < limit) break;
+          ? read<SessionRawRow>(db, 'sessions', one, range, {}, after, limit)
+          : read<CallSmsRawRow>(db, 'events', one, range, eventFilter, after, limit);
+      // Awaited below; this only keeps a batch nobody waits for any more (a cancelled file) quiet.
+      reading.catch(() => undefined);
+      return reading;
+    };
+    let pending: Promise<Batch<SessionRawRow | CallSmsRawRow>> | null = readBatch(null);
+    while (pending) {
+      const batch: Batch<SessionRawRow | CallSmsRawRow> = await pending;
+      // The next batch is read while this one is written to the file.
+      pending = batch.next ? readBatch(batch.next) : null;
+      if (batch.rows.length > 0) {
+        yield table === 'sessions' ? (batch.rows as SessionRawRow[]).map(sessionCells) : (batch.rows as CallSmsRawRow[]).map(callSmsCells);
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { xlsxStream } from '../../../formats/xlsx-stream.js';
 import type { ExportCell } from './export-rows.js';
 
 function csvCell(value: ExportCell): string {
@@ -19,16 +19,7 @@ export function csvStream(header: string[], batches: AsyncIterable<ExportCell[][
   return Readable.from(lines());
 }
 
-/** XLSX through exceljs's streaming writer: each row is committed as it comes, never the whole sheet. */
-export function xlsxStream(sheetName: string, header: string[], batches: AsyncIterable<ExportCell[][]>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(header).commit();
-  void (async () => {
-    for await (const rows of batches) for (const cells of rows) sheet.addRow(cells).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return out;
+/** XLSX written as the rows arrive, never the whole sheet in memory. */
+export function xlsxExportStream(sheetName: string, header: string[], batches: AsyncIterable<ExportCell[][]>): Readable {
+  return xlsxStream(sheetName, header.map((title) => ({ header: title, type: 'text' as const })), batches);
 }

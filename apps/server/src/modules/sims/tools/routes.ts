@@ -18,7 +18,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError, requestLang } from '../../../http/errors.js';
 import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
 import { EXPORT_COLUMNS, EXPORT_HEADERS, countExport, exportCells, exportRows } from './export-rows.js';
-import { csvStream, xlsxStream } from './export-writers.js';
+import { csvStream, xlsxExportStream } from './export-writers.js';
 import { quickSearch } from './quick-search.js';
 import { createView, deleteView, listViews, updateView } from './views-service.js';
 
@@ -49,7 +49,7 @@ export function registerSimToolRoutes(app: FastifyInstance, deps: { db: Db }): v
         return reply
           .header('Content-Type', XLSX_TYPE)
           .header('Content-Disposition', `attachment; filename="sims-${stamp}.xlsx"`)
-          .send(xlsxStream(lang === 'ru' ? 'SIM-карты' : 'SIM cards', header, batches()));
+          .send(xlsxExportStream(lang === 'ru' ? 'SIM-карты' : 'SIM cards', header, batches()));
       }
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
