@@ -74,6 +74,11 @@ test.describe('companies /companies (root only, issue point 7)', () => {
         lines: Math.round(element.querySelector('span')!.getBoundingClientRect().height / parseFloat(getComputedStyle(element).fontSize) / 1.2),
       }));
       expect(box, lang).toMatchObject({ clipped: false, lines: 1 });
+      // …and nothing of the header's buttons lies under it.
+      const lockedBox = await locked.boundingBox();
+      const actions = await adminPage.locator('.app-header__actions').boundingBox();
+      expect((lockedBox?.x ?? 0) + (lockedBox?.width ?? 0), lang).toBeLessThanOrEqual(actions?.x ?? 0);
+
       await saveScreenshot(adminPage, `companies-blocked-header-1280-${lang}`);
     }
     await adminPage.getByTestId('lang-en').click();

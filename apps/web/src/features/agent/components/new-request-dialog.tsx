@@ -22,6 +22,11 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
   const [details, setDetails] = useState('');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  /** Editing a field takes back what was said about it (and the form's own error): it is checked again on send. */
+  const edit = (key: Exclude<keyof Errors, 'form'>, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) => ({ ...current, [key]: undefined, form: undefined }));
+  };
   const create = useCreateRequest((error) => {
     const fields = error.fields ?? {};
     setErrors({ amount: fields.amount ? error.message : undefined, iban: fields.iban, holder: fields.holder, details: fields.details, form: error.fields ? undefined : error.message });
@@ -83,7 +88,7 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
           'withdraw-amount',
           t('agent.withdraw.amount'),
           errors.amount,
-          <InputText id="withdraw-amount" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" invalid={!!errors.amount} aria-describedby={errors.amount ? 'withdraw-amount-error' : 'withdraw-amount-hint'} data-testid="withdraw-amount" />,
+          <InputText id="withdraw-amount" value={amount} onChange={(e) => edit('amount', setAmount)(e.target.value)} inputMode="decimal" invalid={!!errors.amount} aria-describedby={errors.amount ? 'withdraw-amount-error' : 'withdraw-amount-hint'} data-testid="withdraw-amount" />,
           t('agent.withdraw.amountHint', { available: formatCents(availableCents), min: formatCents(minCents) }),
         )}
         <fieldset className="agent-form__methods">
@@ -96,11 +101,11 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
           ))}
         </fieldset>
         {method === 'iban' &&
-          field('withdraw-iban', 'IBAN', errors.iban, <InputText id="withdraw-iban" value={iban} onChange={(e) => setIban(e.target.value)} invalid={!!errors.iban} autoComplete="off" data-testid="withdraw-iban" />)}
+          field('withdraw-iban', 'IBAN', errors.iban, <InputText id="withdraw-iban" value={iban} onChange={(e) => edit('iban', setIban)(e.target.value)} invalid={!!errors.iban} autoComplete="off" data-testid="withdraw-iban" />)}
         {method === 'iban' &&
-          field('withdraw-holder', t('agent.withdraw.holder'), errors.holder, <InputText id="withdraw-holder" value={holder} onChange={(e) => setHolder(e.target.value)} invalid={!!errors.holder} data-testid="withdraw-holder" />)}
+          field('withdraw-holder', t('agent.withdraw.holder'), errors.holder, <InputText id="withdraw-holder" value={holder} onChange={(e) => edit('holder', setHolder)(e.target.value)} invalid={!!errors.holder} data-testid="withdraw-holder" />)}
         {method === 'other' &&
-          field('withdraw-details', t('agent.withdraw.details'), errors.details, <InputTextarea id="withdraw-details" value={details} onChange={(e) => setDetails(e.target.value)} rows={3} maxLength={1000} invalid={!!errors.details} data-testid="withdraw-details" />)}
+          field('withdraw-details', t('agent.withdraw.details'), errors.details, <InputTextarea id="withdraw-details" value={details} onChange={(e) => edit('details', setDetails)(e.target.value)} rows={3} maxLength={1000} invalid={!!errors.details} data-testid="withdraw-details" />)}
         {field('withdraw-comment', t('agent.withdraw.comment'), undefined, <InputTextarea id="withdraw-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={2} maxLength={2000} />)}
         {errors.form && (
           <p className="p-error" role="alert">
