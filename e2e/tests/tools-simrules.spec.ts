@@ -106,14 +106,14 @@ test.describe('root tools: global unblock, network simulator, country rules', ()
     await page.keyboard.press('Escape');
     await tab.getByTestId('gu-dry-run').click();
     const preview = tab.getByTestId('gu-preview');
-    await expect(preview).toContainText('Would unblock');
+    await expect(preview).toContainText('SIMs to unblock: 1, companies: 1');
     const total = Number(await preview.getAttribute('data-total'));
     expect(total).toBe(1);
     await shoot(page, 'simrules-global-unblock-en');
 
     await tab.getByTestId('gu-run').click();
     const confirm = page.locator('.p-confirm-dialog');
-    await expect(confirm).toContainText(`${total} SIMs`);
+    await expect(confirm).toContainText(`SIMs to be unblocked: ${total}, companies: 1.`);
     const run = page.waitForResponse((r) => r.url().includes('/api/tools/global_unblock/run'));
     await confirm.getByRole('button', { name: 'Run global unblock' }).click();
     const answer = (await (await run).json()) as { result: { qid: number; count: number } };

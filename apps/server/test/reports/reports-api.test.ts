@@ -148,6 +148,13 @@ describe('call_sms report', () => {
     expect([sms.total, sms.items.length]).toEqual([2, 2]);
     const incoming = CallSmsReportResult.parse(await ok('call_sms', { filter: { company: [c.demo], childs: true }, ...range, direction: 'in' }));
     expect([incoming.total, incoming.items.map((r) => r.kind).sort()]).toEqual([2, ['call', 'sms']]);
+    // The totals row follows the filter: no call time under SMS only, one direction's calls alone.
+    const totalsOf = (r: typeof all) => [r.totals.sms_in, r.totals.sms_out, r.totals.calls_in, r.totals.calls_out, r.totals.call_seconds];
+    expect(totalsOf(all)).toEqual([1, 1, 1, 1, 91]);
+    expect(totalsOf(sms)).toEqual([1, 1, 0, 0, 0]);
+    expect(totalsOf(incoming)).toEqual([1, 0, 1, 0, 61]);
+    const outgoingCalls = CallSmsReportResult.parse(await ok('call_sms', { filter: { company: [c.demo], childs: true }, ...range, type: 'call', direction: 'out' }));
+    expect([outgoingCalls.total, ...totalsOf(outgoingCalls)]).toEqual([1, 0, 0, 0, 1, 30]);
   });
 });
 

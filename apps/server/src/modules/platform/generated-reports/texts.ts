@@ -5,7 +5,7 @@ type Texts = Record<Lang, string>;
 /** Told to the author (and to the company's notification methods with the "other notifications" flag). */
 export const REPORT_READY_TEXT: Texts = {
   ru: 'Отчёт «{title}» ({format}) готов: строк — {rows}. Скачайте его в разделе «Загрузки».',
-  en: 'The report “{title}” ({format}) is ready: {rows} rows. Download it under Downloads.',
+  en: 'The report “{title}” ({format}) is ready, rows: {rows}. Download it under Downloads.',
 };
 
 export const REPORT_FAILED_TEXT: Texts = {

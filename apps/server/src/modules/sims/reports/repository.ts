@@ -250,6 +250,13 @@ function rawSource(table: 'sessions' | 'events', criteria: SimCriteria, range: D
   return sql`from ${name} u join sims s on s.company_id = u.company_id and s.id = u.sim_id where ${sql.join(parts, sql` and `)}`;
 }
 
+/** Seconds of the calls a filter matches, from the raw records (the rollups do not split them by direction). */
+export async function callSeconds(db: Executor, criteria: SimCriteria, range: DayRange, direction: 'in' | 'out'): Promise<number> {
+  const rows = await queryRows<{ seconds: Num }>(db, sql`
+    select coalesce(sum(u.seconds), 0) as seconds ${rawSource('events', criteria, range, { kind: 'call', direction })}`);
+  return Number(rows[0]?.seconds ?? 0);
+}
+
 export async function rawPage<T>(
   db: Executor,
   table: 'sessions' | 'events',

@@ -156,6 +156,7 @@ export async function callSmsReport(db: Db, principal: Principal, request: CallS
   const query: ReportQuery = { ...request, kind: 'call_sms' };
   let total = 0;
   for (const c of figures.sums.values()) total += rowsCounted(query, c);
+  const totals = await narrowedTotals(db, scope, range, request, figures.totals);
   const items = rows.map((r) => ({
     id: Number(r.id),
     sim_id: Number(r.sim_id),
@@ -170,5 +171,27 @@ export async function callSmsReport(db: Db, principal: Principal, request: CallS
     country: r.country,
     cost: cents(r.cost_cents),
   }));
-  return { items, total, totals: figures.totals, chart: figures.chart };
+  return { items, total, totals, chart: figures.chart };
+}
+
+type Totals = Omit<ReportChartPoint, 'day'>;
+
+/**
+ * The call_sms totals under its type and direction filters: what the filter leaves out counts zero,
+ * and the call time of one direction is summed from the records (the rollups hold both directions).
+ */
+async function narrowedTotals(db: Db, scope: ReportScope, range: DayRange, request: CallSmsReportQuery, all: Totals): Promise<Totals> {
+  const { type, direction } = request;
+  const sms = type !== 'call';
+  const calls = type !== 'sms';
+  const keep = (wanted: boolean, value: number) => (wanted ? value : 0);
+  const callSeconds = !calls ? 0 : direction ? await repo.callSeconds(db, scope, range, direction) : all.call_seconds;
+  return {
+    ...all,
+    sms_in: keep(sms && direction !== 'out', all.sms_in),
+    sms_out: keep(sms && direction !== 'in', all.sms_out),
+    calls_in: keep(calls && direction !== 'out', all.calls_in),
+    calls_out: keep(calls && direction !== 'in', all.calls_out),
+    call_seconds: callSeconds,
+  };
 }
