@@ -3,17 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Chart } from 'primereact/chart';
 import type { DashboardSummary } from '@cab/contract/generated-reports';
 import { formatMoney } from '@/components/format-money';
+import { formatBytes } from '@/lib/format-bytes';
 
-const MB = 1024 * 1024;
-
-function formatTraffic(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${(bytes / (1024 * MB)).toFixed(1)} GB`;
-  return `${(bytes / MB).toFixed(1)} MB`;
-}
+/** Decimal megabytes, as the reports and the bills count them. */
+const MB = 1_000_000;
 
 /** Traffic per day (bars, MB) and cost per day (line, EUR) over the last 30 days, with the sums. */
 export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatTraffic = (bytes: number) => formatBytes(bytes, i18n.language);
   const labels = usage.days.map((d) => d.day.slice(5).split('-').reverse().join('.'));
   const data = {
     labels,

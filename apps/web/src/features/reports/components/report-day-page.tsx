@@ -4,7 +4,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import type { DayReportRow } from '@cab/contract/reports';
 import { formatMoney } from '@/components/format-money';
 import { formatCount } from '@/lib/format-count';
-import { formatBytes } from '../model/report-state';
+import { formatBytes } from '@/lib/format-bytes';
 import { ReportView, type ReportColumnDef } from './report-view';
 
 /** Route module /report/day: per day (or per SIM and day) traffic, sessions, SMS, calls and cost. */

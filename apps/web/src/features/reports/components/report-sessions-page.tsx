@@ -4,7 +4,8 @@ import type { SessionReportRow } from '@cab/contract/reports';
 import { formatMoney } from '@/components/format-money';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
-import { formatBytes, formatDuration } from '../model/report-state';
+import { formatBytes } from '@/lib/format-bytes';
+import { formatDuration } from '../model/report-state';
 import { ReportView, type ReportColumnDef } from './report-view';
 
 /** Route module /report/sessions: every data session with its traffic, duration and network. */

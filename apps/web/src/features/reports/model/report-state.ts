@@ -162,19 +162,6 @@ export function fromPickerDate(value: Date | null | undefined): string | null {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
-/** Traffic with a unit: 1.5 MB, 2.3 GB (decimal units, as operators bill). */
-export function formatBytes(bytes: number, lang: string): string {
-  const units = lang === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] : ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
-  return `${number} ${units[unit] ?? ''}`;
-}
-
 /** Seconds as h:mm:ss (or m:ss under an hour). */
 export function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);

@@ -5,17 +5,12 @@ import { DataTable } from 'primereact/datatable';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { SimUsageItem } from '@cab/contract/sims';
 import { formatMoney } from '@/components/format-money';
+import { formatBytes } from '@/lib/format-bytes';
 import { formatUnixDate } from '@/lib/format-date';
 import { useSimUsage, USAGE_PAGE_SIZE, type UsageKind } from '../api/sim-usage';
 
 const KINDS: UsageKind[] = ['data', 'sms', 'call'];
 
-function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
 
 function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -48,7 +43,7 @@ export function SimUsageTabs({ simId }: { simId: number }) {
 }
 
 function UsageTable({ simId, kind }: { simId: number; kind: UsageKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const usage = useSimUsage(simId, kind, page);
   const direction = (item: SimUsageItem) =>
@@ -83,7 +78,7 @@ function UsageTable({ simId, kind }: { simId: number; kind: UsageKind }) {
         {kind !== 'data' && <Column header={t('sim.usage.direction')} body={direction} />}
         {kind === 'sms' && <Column header={t('sim.usage.text')} body={(item: SimUsageItem) => item.text ?? '—'} />}
         {kind === 'data' && (
-          <Column header={t('sim.usage.bytes')} body={(item: SimUsageItem) => formatBytes(item.bytes)} />
+          <Column header={t('sim.usage.bytes')} body={(item: SimUsageItem) => (item.bytes === null ? '—' : formatBytes(item.bytes, i18n.language))} />
         )}
         {kind !== 'sms' && (
           <Column header={t('sim.usage.seconds')} body={(item: SimUsageItem) => formatSeconds(item.seconds)} />
