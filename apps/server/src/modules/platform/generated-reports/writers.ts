@@ -14,7 +14,24 @@ export interface FileBody {
   rows(): number;
 }
 
-const datetimeText = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+let memoDay = Number.NaN;
+let memoDayText = '';
+
+/**
+ * 'YYYY-MM-DD HH:MM:SS' (UTC) of unix seconds without a Date per cell: rows come in time order, so
+ * the day's text is kept from the row before, and the time is three table look-ups.
+ */
+function datetimeText(unixSeconds: number): string {
+  const seconds = Math.floor(unixSeconds);
+  const day = Math.floor(seconds / 86_400);
+  if (day !== memoDay) {
+    memoDay = day;
+    memoDayText = `${new Date(day * 86_400_000).toISOString().slice(0, 10)} `;
+  }
+  const inDay = seconds - day * 86_400;
+  return `${memoDayText}${TWO_DIGITS[Math.floor(inDay / 3600)]}:${TWO_DIGITS[Math.floor(inDay / 60) % 60]}:${TWO_DIGITS[inDay % 60]}`;
+}
 
 /** A phone number or a signed number is data; any other text starting like a formula is neutralised. */
 const FORMULA_START = /^[=+\-@\t\r]/;
