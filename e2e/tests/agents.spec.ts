@@ -124,6 +124,13 @@ test.describe('sales agents: referral, rewards and withdrawal requests (issue 10
     await openShell(page, '/agent/info');
     await panelLoaded(page);
     await shoot(page, 'agent-info', 'en');
+    // On a phone the twelve months keep one baseline (they scroll inside the card).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const labelTops = await page.locator('.agent-chart__label').evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(labelTops).toHaveLength(12);
+    expect(new Set(labelTops).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Bad input first: the form explains, nothing is sent.
     await page.getByTestId('agent-withdraw-open').click();

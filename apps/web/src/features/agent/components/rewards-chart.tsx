@@ -15,7 +15,8 @@ export function RewardsChart({ months }: { months: AgentInfo['months'] }) {
     return index === 0 || date.getUTCMonth() === 0 ? `${name} ${String(date.getUTCFullYear()).slice(2)}` : name;
   };
   return (
-    <figure className="agent-chart card" data-testid="agent-chart">
+    // Focusable: on a phone the months scroll inside the card, and a keyboard must reach them.
+    <figure className="agent-chart card" data-testid="agent-chart" tabIndex={0}>
       <figcaption className="agent-card__title">{t('agent.chart.title')}</figcaption>
       <ol className="agent-chart__bars">
         {months.map((m, index) => (
