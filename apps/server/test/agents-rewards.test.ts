@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { creditAgentReward } from '../src/modules/commerce/agents/rewards.js';
 import { agentLedgerSum, makeAgent, makeReferred, paidTopup, rewardBalance } from './support/agents.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
+import { waitForValue } from './support/wait.js';
 
 let t: TestApp;
 let root: string;
@@ -151,8 +152,9 @@ describe('agent rewards', () => {
       payload: { email, password: 'secret-pass-1', ref: info.referral_code.toLowerCase() },
     });
     expect(started.statusCode, started.body).toBe(200);
-    const request = await one<{ referral_code: string }>(sql`select referral_code from registration_requests where email = ${email}`);
-    expect(request?.referral_code).toBe(info.referral_code);
+    // The route writes the request after its answer (the same answer for any address): wait for it.
+    const request = await waitForValue(() => one<{ referral_code: string }>(sql`select referral_code from registration_requests where email = ${email}`));
+    expect(request.referral_code).toBe(info.referral_code);
     // The link's token is mailed; here the stored request is confirmed with a known token instead.
     await t.database.db.execute(sql`update registration_requests set token_hash = ${hashOpaqueToken('known-token')} where email = ${email}`);
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/register/confirm?lang=en', payload: { token: 'known-token' } });
