@@ -2,8 +2,10 @@ import type { ReportKind, ReportQuery } from '@cab/contract/reports';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import type { SimCriteria } from '../cards/list-query.js';
+import * as raw from './records-repository.js';
 import * as repo from './repository.js';
-import type { CallSmsRawRow, Counters, DayRange, SessionRawRow, SimDayRow } from './repository.js';
+import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';
+import type { Counters, DayRange, SimDayRow } from './repository.js';
 
 /*
  * Rows of a report as a stream of batches, for generation to CSV/XLSX (queue_report_generate) and
@@ -158,11 +160,11 @@ async function joinedBatch<T extends SessionRawRow | CallSmsRawRow>(
   table: 'sessions' | 'events',
   one: ReportScope,
   range: DayRange,
-  events: repo.EventFilter,
+  events: raw.EventFilter,
   after: Cursor | null,
   limit: number,
 ): Promise<Batch<T>> {
-  const rows = await repo.rawBatch<T>(db, table, one, range, events, after, limit);
+  const rows = await raw.rawBatch<T>(db, table, one, range, events, after, limit);
   return { rows, next: nextCursor(rows, limit) };
 }
 
@@ -175,14 +177,14 @@ async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   table: 'sessions' | 'events',
   one: ReportScope,
   range: DayRange,
-  events: repo.EventFilter,
+  events: raw.EventFilter,
   after: Cursor | null,
   limit: number,
 ): Promise<Batch<T>> {
   const companyId = one.scope?.[0];
   if (companyId === undefined) return { rows: [], next: null };
-  const records = await repo.rawBatchOfCompany<T>(db, table, companyId, range, events, after, limit);
-  const sims = await repo.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+  const records = await raw.rawBatchOfCompany<T>(db, table, companyId, range, events, after, limit);
+  const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
   const rows: T[] = [];
   for (const record of records) {
     const sim = sims.get(Number(record.sim_id));
@@ -225,7 +227,7 @@ export async function* reportRows(
     }
   }
   const table = request.kind === 'sessions' ? 'sessions' : 'events';
-  const eventFilter: repo.EventFilter = request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
+  const eventFilter: raw.EventFilter = request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
   const read = repo.companiesOnly(scope) ? ownBatch : joinedBatch;
   for (const companyId of await companiesToWalk(db, scope)) {
     const one: ReportScope = { ...scope, scope: [companyId] };

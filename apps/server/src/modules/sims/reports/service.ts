@@ -20,8 +20,10 @@ import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import { parseCsvFilter } from '../cards/csv-filter.js';
 import { groupVisible } from '../cards/repository.js';
+import * as raw from './records-repository.js';
 import * as repo from './repository.js';
-import type { CallSmsRawRow, DayRange, SessionRawRow } from './repository.js';
+import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';
+import type { DayRange } from './repository.js';
 import { daysOf, rowsCounted, type ReportScope } from './rows.js';
 
 type AnyReportQuery = DayReportQuery | SessionsReportQuery | CallSmsReportQuery;
@@ -115,7 +117,7 @@ export async function sessionsReport(db: Db, principal: Principal, request: Sess
   const [figures, rows] = await Promise.all([
     chartAndTotals(db, scope, range),
     offset < REPORT_OFFSET_MAX
-      ? repo.rawPage<SessionRawRow>(db, 'sessions', scope, range, {}, sortOf(request.sort, 'started'), request.size, offset)
+      ? raw.rawPage<SessionRawRow>(db, 'sessions', scope, range, {}, sortOf(request.sort, 'started'), request.size, offset)
       : [],
   ]);
   const items = rows.map((r) => {
@@ -150,7 +152,7 @@ export async function callSmsReport(db: Db, principal: Principal, request: CallS
   const [figures, rows] = await Promise.all([
     chartAndTotals(db, scope, range),
     offset < REPORT_OFFSET_MAX
-      ? repo.rawPage<CallSmsRawRow>(db, 'events', scope, range, events, sortOf(request.sort, 'started'), request.size, offset)
+      ? raw.rawPage<CallSmsRawRow>(db, 'events', scope, range, events, sortOf(request.sort, 'started'), request.size, offset)
       : [],
   ]);
   const query: ReportQuery = { ...request, kind: 'call_sms' };
@@ -185,7 +187,7 @@ async function narrowedTotals(db: Db, scope: ReportScope, range: DayRange, reque
   const sms = type !== 'call';
   const calls = type !== 'sms';
   const keep = (wanted: boolean, value: number) => (wanted ? value : 0);
-  const callSeconds = !calls ? 0 : direction ? await repo.callSeconds(db, scope, range, direction) : all.call_seconds;
+  const callSeconds = !calls ? 0 : direction ? await raw.callSeconds(db, scope, range, direction) : all.call_seconds;
   return {
     ...all,
     sms_in: keep(sms && direction !== 'out', all.sms_in),
