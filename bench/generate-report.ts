@@ -49,7 +49,7 @@ for (const format of ['csv', 'xlsx'] as const) {
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
   const started = performance.now();
   const opened = await source.open(db, { query, scope }, 'en');
-  const body = fileBody(format, opened.columns, 'en', opened.rows(), () => Promise.resolve());
+  const body = fileBody(format, opened, 'en', () => Promise.resolve());
   const { bytes } = await files.write(`1/reports/bench.${format}`, body.body);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);

@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { columnLetters, xlsxStream, type XlsxCell, type XlsxColumn } from '../src/formats/xlsx-stream.js';
-import { csvBody } from '../src/modules/platform/generated-reports/writers.js';
+import { fileBody } from '../src/modules/platform/generated-reports/writers.js';
 import { zipStream } from '../src/formats/zip-stream.js';
 
 async function* batchesOf(rows: XlsxCell[][], size = 2): AsyncGenerator<XlsxCell[][]> {
@@ -104,7 +104,7 @@ describe('xlsxStream', () => {
   });
 });
 
-describe('csvBody', () => {
+describe('CSV file body', () => {
   it('writes UTC times to the second across day changes, from unix seconds and from Dates', async () => {
     const columns = [{ key: 'at', header: { ru: 'Время', en: 'Time' }, type: 'datetime' as const }];
     const times: XlsxCell[][] = [
@@ -114,7 +114,8 @@ describe('csvBody', () => {
       [Date.UTC(2031, 2, 1, 0, 0, 1) / 1000],
       [null],
     ];
-    const file = csvBody(columns, 'en', batchesOf(times), () => Promise.resolve());
+    const source = { columns, count: () => Promise.resolve(times.length), rows: () => batchesOf(times) };
+    const file = fileBody('csv', source, 'en', () => Promise.resolve());
     const text = (await buffer(file.body)).toString('utf8');
     expect(text).toBe('\uFEFFTime\r\n2031-03-01 23:59:59\r\n2031-03-02 00:00:00\r\n2031-03-02 09:05:07\r\n2031-03-01 00:00:01\r\n\r\n');
     expect(file.rows()).toBe(5);

@@ -65,7 +65,7 @@ export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Pro
       }
       await announceProgress(deps, { companyId, queueId: qid }, deps.progressIntervalMs);
     };
-    const file = fileBody(format, opened.columns, lang, opened.rows(), onBatch);
+    const file = fileBody(format, opened, lang, onBatch);
     const { bytes } = await deps.files.write(report.file_key, file.body);
     // A cancel that came while the last bytes were stored still wins: the file is not kept.
     if ((await repo.queueState(db, companyId, qid)) !== 'running') throw new GenerationCancelled();

@@ -39,6 +39,11 @@ export interface OpenedSource {
   count(): Promise<number>;
   /** Batches of rows (cells in column order), keyset paged: never every row in memory at once. */
   rows(): AsyncIterable<ReportCell[][]>;
+  /**
+   * The same rows as CSV lines (no line ends) exactly as the CSV writer would print them, made
+   * where that is much cheaper (the database composes them for the big raw-record reports).
+   */
+  csvLines?(): AsyncIterable<string[]>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { AppError, type FieldProblem } from '../../../http/errors.js';
 import {
   countReportRows,
   reportColumns,
+  reportCsvLines,
   reportRows,
   type ReportColumnType,
   type ReportScope,
@@ -136,6 +137,7 @@ function usageSource(kind: ReportKind): ReportSource {
         columns,
         count: () => countReportRows(db, scope, query),
         rows: () => reportRows(db, scope, query),
+        ...(query.kind === 'day' ? {} : { csvLines: () => reportCsvLines(db, scope, query) }),
       });
     },
   };

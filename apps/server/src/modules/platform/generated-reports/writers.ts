@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Lang } from '@cab/contract/constants';
 import type { GeneratedReportFormat } from '@cab/contract/generated-reports';
+import { csvText } from '../../../formats/csv-text.js';
 import { xlsxStream } from '../../../formats/xlsx-stream.js';
-import type { ReportCell, ReportColumn } from './sources.js';
+import type { OpenedSource, ReportCell, ReportColumn } from './sources.js';
 
 /** Called after each batch is handed to the file; throwing (e.g. on cancel) stops the file. */
 export type OnBatch = (rows: number) => Promise<void>;
@@ -33,15 +34,6 @@ function datetimeText(unixSeconds: number): string {
   return `${memoDayText}${TWO_DIGITS[Math.floor(inDay / 3600)]}:${TWO_DIGITS[Math.floor(inDay / 60) % 60]}:${TWO_DIGITS[inDay % 60]}`;
 }
 
-/** A phone number or a signed number is data; any other text starting like a formula is neutralised. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER_LIKE = /^[+-]?\d[\d\s().-]*$/;
-
-function csvText(value: string): string {
-  const safe = FORMULA_START.test(value) && !NUMBER_LIKE.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 function csvCell(column: ReportColumn, cell: ReportCell): string {
   if (cell === null) return '';
   if (cell instanceof Date) return datetimeText(cell.getTime() / 1000);
@@ -49,29 +41,38 @@ function csvCell(column: ReportColumn, cell: ReportCell): string {
   return csvText(cell);
 }
 
+/** Rows as CSV lines (no line ends), cell by cell. */
+async function* csvLinesOf(columns: ReportColumn[], batches: AsyncIterable<ReportCell[][]>): AsyncIterable<string[]> {
+  for await (const batch of batches) {
+    const lines: string[] = new Array<string>(batch.length);
+    for (let r = 0; r < batch.length; r++) {
+      const row = batch[r] as ReportCell[];
+      let line = '';
+      for (let i = 0; i < columns.length; i++) {
+        if (i > 0) line += ',';
+        line += csvCell(columns[i] as ReportColumn, row[i] ?? null);
+      }
+      lines[r] = line;
+    }
+    yield lines;
+  }
+}
+
 /** A UTF-8 CSV with a BOM (so spreadsheet programs read Cyrillic right), comma-separated, CRLF lines. */
 export function csvBody(
   columns: ReportColumn[],
   lang: Lang,
-  batches: AsyncIterable<ReportCell[][]>,
+  batches: AsyncIterable<string[]>,
   onBatch: OnBatch,
 ): FileBody {
   let written = 0;
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${columns.map((c) => csvText(c.header[lang])).join(',')}\r\n`;
-    for await (const batch of batches) {
-      let text = '';
-      for (const row of batch) {
-        let line = '';
-        for (let i = 0; i < columns.length; i++) {
-          if (i > 0) line += ',';
-          line += csvCell(columns[i] as ReportColumn, row[i] ?? null);
-        }
-        text += `${line}\r\n`;
-      }
-      written += batch.length;
-      yield text;
-      await onBatch(batch.length);
+    for await (const lines of batches) {
+      if (lines.length === 0) continue;
+      written += lines.length;
+      yield `${lines.join('\r\n')}\r\n`;
+      await onBatch(lines.length);
     }
   }
   return { body: Readable.from(chunks(), { objectMode: false }), rows: () => written };
@@ -96,14 +97,10 @@ export function xlsxBody(
   return { body: xlsxStream('Report', sheet, counted()), rows: () => written };
 }
 
-export function fileBody(
-  format: GeneratedReportFormat,
-  columns: ReportColumn[],
-  lang: Lang,
-  batches: AsyncIterable<ReportCell[][]>,
-  onBatch: OnBatch,
-): FileBody {
-  return format === 'csv' ? csvBody(columns, lang, batches, onBatch) : xlsxBody(columns, lang, batches, onBatch);
+/** The file of an opened source; a CSV takes the lines the source makes itself where it offers them. */
+export function fileBody(format: GeneratedReportFormat, source: OpenedSource, lang: Lang, onBatch: OnBatch): FileBody {
+  if (format === 'xlsx') return xlsxBody(source.columns, lang, source.rows(), onBatch);
+  return csvBody(source.columns, lang, source.csvLines?.() ?? csvLinesOf(source.columns, source.rows()), onBatch);
 }
 
 export const CONTENT_TYPES: Record<GeneratedReportFormat, string> = {

@@ -68,7 +68,7 @@ export interface EventFilter {
   direction?: 'in' | 'out' | undefined;
 }
 
-function rawSource(table: 'sessions' | 'events', criteria: SimCriteria, range: DayRange, events: EventFilter): SQL {
+export function rawSource(table: 'sessions' | 'events', criteria: SimCriteria, range: DayRange, events: EventFilter): SQL {
   const { start, end } = timeBounds(range);
   const name = table === 'sessions' ? sql`usage_sessions` : sql`usage_events`;
   const parts = [

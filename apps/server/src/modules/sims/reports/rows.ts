@@ -1,11 +1,15 @@
-import type { ReportKind, ReportQuery } from '@cab/contract/reports';
+import type { ReportQuery } from '@cab/contract/reports';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { csvText } from '../../../formats/csv-text.js';
 import type { SimCriteria } from '../cards/list-query.js';
+import * as lines from './csv-lines.js';
 import * as raw from './records-repository.js';
 import * as repo from './repository.js';
 import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';
 import type { Counters, DayRange, SimDayRow } from './repository.js';
+
+export { reportColumns, type ReportColumn, type ReportColumnType } from './columns.js';
 
 /*
  * Rows of a report as a stream of batches, for generation to CSV/XLSX (queue_report_generate) and
@@ -13,15 +17,6 @@ import type { Counters, DayRange, SimDayRow } from './repository.js';
  * whatever the report's size. Order: day reports by day (then SIM); sessions and call_sms by start
  * time, company after company.
  */
-
-/** How a column's values are written: text, a whole number, bytes, seconds, EUR, a UTC day or a UTC time. */
-export type ReportColumnType = 'text' | 'int' | 'bytes' | 'seconds' | 'money' | 'date' | 'datetime';
-
-export interface ReportColumn {
-  key: string;
-  title: { ru: string; en: string };
-  type: ReportColumnType;
-}
 
 /** One value per column of `reportColumns`, in that order; 'datetime' values are unix seconds (UTC), 'date' values YYYY-MM-DD. */
 export type ReportCell = string | number | Date | null;
@@ -31,57 +26,6 @@ export type Row = ReportCell[];
 export type ReportScope = SimCriteria;
 
 export const REPORT_BATCH_ROWS = 5000;
-
-const col = (key: string, ru: string, en: string, type: ReportColumnType): ReportColumn => ({ key, title: { ru, en }, type });
-
-const SIM_COLUMNS = [col('iccid', 'ICCID', 'ICCID', 'text'), col('msisdn', 'Номер', 'Number', 'text')];
-const COUNTER_COLUMNS = [
-  col('sessions', 'Сессии', 'Sessions', 'int'),
-  col('session_seconds', 'Длительность сессий, с', 'Session time, s', 'seconds'),
-  col('bytes_up', 'Передано, байт', 'Uploaded, bytes', 'bytes'),
-  col('bytes_down', 'Принято, байт', 'Downloaded, bytes', 'bytes'),
-  col('bytes', 'Трафик, байт', 'Traffic, bytes', 'bytes'),
-  col('sms_in', 'SMS входящие', 'SMS in', 'int'),
-  col('sms_out', 'SMS исходящие', 'SMS out', 'int'),
-  col('calls_in', 'Звонки входящие', 'Calls in', 'int'),
-  col('calls_out', 'Звонки исходящие', 'Calls out', 'int'),
-  col('call_seconds', 'Длительность звонков, с', 'Call time, s', 'seconds'),
-  col('cost', 'Стоимость, EUR', 'Cost, EUR', 'money'),
-];
-
-/** Columns of a report; the day report has ICCID and number only per SIM (`bySim`). */
-export function reportColumns(kind: ReportKind, options: { bySim?: boolean } = {}): ReportColumn[] {
-  switch (kind) {
-    case 'day':
-      return [col('day', 'День', 'Day', 'date'), ...(options.bySim ? SIM_COLUMNS : []), ...COUNTER_COLUMNS];
-    case 'sessions':
-      return [
-        ...SIM_COLUMNS,
-        col('started', 'Начало', 'Start', 'datetime'),
-        col('ended', 'Окончание', 'End', 'datetime'),
-        col('duration', 'Длительность, с', 'Duration, s', 'seconds'),
-        col('bytes_up', 'Передано, байт', 'Uploaded, bytes', 'bytes'),
-        col('bytes_down', 'Принято, байт', 'Downloaded, bytes', 'bytes'),
-        col('bytes', 'Трафик, байт', 'Traffic, bytes', 'bytes'),
-        col('rat', 'Технология', 'RAT', 'text'),
-        col('operator', 'Оператор (MCC-MNC)', 'Operator (MCC-MNC)', 'text'),
-        col('country', 'Страна', 'Country', 'text'),
-        col('cost', 'Стоимость, EUR', 'Cost, EUR', 'money'),
-      ];
-    case 'call_sms':
-      return [
-        ...SIM_COLUMNS,
-        col('kind', 'Тип', 'Type', 'text'),
-        col('direction', 'Направление', 'Direction', 'text'),
-        col('peer', 'Абонент', 'Peer number', 'text'),
-        col('started', 'Время', 'Time', 'datetime'),
-        col('seconds', 'Длительность, с', 'Duration, s', 'seconds'),
-        col('operator', 'Оператор (MCC-MNC)', 'Operator (MCC-MNC)', 'text'),
-        col('country', 'Страна', 'Country', 'text'),
-        col('cost', 'Стоимость, EUR', 'Cost, EUR', 'money'),
-      ];
-  }
-}
 
 const counterCells = (c: Counters): Row => [
   c.sessions,
@@ -227,29 +171,87 @@ export async function* reportRows(
     }
   }
   const table = request.kind === 'sessions' ? 'sessions' : 'events';
-  const eventFilter: raw.EventFilter = request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
+  const events = eventFilterOf(request);
   const read = repo.companiesOnly(scope) ? ownBatch : joinedBatch;
+  const toCells = table === 'sessions' ? sessionCells : callSmsCells;
+  yield* walkRecords(db, scope, (one, after) => read<SessionRawRow & CallSmsRawRow>(db, table, one, range, events, after, limit), (rows) =>
+    rows.map((r) => toCells(r)),
+  );
+}
+
+const eventFilterOf = (request: ReportQuery): raw.EventFilter =>
+  request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
+
+/**
+ * Batches of records company after company, each company's in (started_at, id) order through its
+ * time index; the next batch is read while the caller handles this one.
+ */
+async function* walkRecords<T, R>(
+  db: Executor,
+  scope: ReportScope,
+  readBatch: (one: ReportScope, after: Cursor | null) => Promise<Batch<T>>,
+  convert: (rows: T[]) => R[],
+): AsyncIterable<R[]> {
   for (const companyId of await companiesToWalk(db, scope)) {
     const one: ReportScope = { ...scope, scope: [companyId] };
-    const readBatch = (after: Cursor | null): Promise<Batch<SessionRawRow | CallSmsRawRow>> => {
-      const reading =
-        table === 'sessions'
-          ? read<SessionRawRow>(db, 'sessions', one, range, {}, after, limit)
-          : read<CallSmsRawRow>(db, 'events', one, range, eventFilter, after, limit);
+    const start = (after: Cursor | null) => {
+      const reading = readBatch(one, after);
       // Awaited below; this only keeps a batch nobody waits for any more (a cancelled file) quiet.
       reading.catch(() => undefined);
       return reading;
     };
-    let pending: Promise<Batch<SessionRawRow | CallSmsRawRow>> | null = readBatch(null);
+    let pending: Promise<Batch<T>> | null = start(null);
     while (pending) {
-      const batch: Batch<SessionRawRow | CallSmsRawRow> = await pending;
-      // The next batch is read while this one is written to the file.
-      pending = batch.next ? readBatch(batch.next) : null;
-      if (batch.rows.length > 0) {
-        yield table === 'sessions' ? (batch.rows as SessionRawRow[]).map(sessionCells) : (batch.rows as CallSmsRawRow[]).map(callSmsCells);
-      }
+      const batch: Batch<T> = await pending;
+      pending = batch.next ? start(batch.next) : null;
+      if (batch.rows.length > 0) yield convert(batch.rows);
     }
   }
+}
+
+/**
+ * A sessions or call_sms report as CSV lines (no line ends) made by the database, in `reportRows`'
+ * order and as the CSV writer would print its rows: the fast way to write a big file.
+ */
+export async function* reportCsvLines(
+  db: Executor,
+  scope: ReportScope,
+  request: ReportQuery,
+  batchRows: number = REPORT_BATCH_ROWS,
+): AsyncIterable<string[]> {
+  if (request.kind === 'day') throw new Error('day reports have no raw records');
+  const range = rangeOf(request);
+  const limit = Math.max(1, Math.min(batchRows, 10_000));
+  const events = eventFilterOf(request);
+  if (!repo.companiesOnly(scope)) {
+    yield* walkRecords(
+      db,
+      scope,
+      async (one, after) => {
+        const rows = await lines.lineBatch(db, request, one, range, events, after, limit);
+        return { rows, next: nextCursor(rows, limit) };
+      },
+      (rows) => rows.map((r) => r.line),
+    );
+    return;
+  }
+  yield* walkRecords(
+    db,
+    scope,
+    async (one, after) => {
+      const companyId = one.scope?.[0] as number;
+      const records = await lines.lineBatchOfCompany(db, request, companyId, range, events, after, limit);
+      const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+      const named: string[] = [];
+      for (const record of records) {
+        const sim = sims.get(Number(record.sim_id));
+        // A record whose SIM is no longer the company's is left out, as the on-screen join does.
+        if (sim) named.push(`${csvText(sim.iccid)},${csvText(sim.msisdn)},${record.line}`);
+      }
+      return { rows: named, next: nextCursor(records, limit) };
+    },
+    (rows) => rows,
+  );
 }
 
 /** How many rows `reportRows` will give (from the rollups, so it is cheap), for progress. */

@@ -1,0 +1,145 @@
+import type { ReportQuery } from '@cab/contract/reports';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/client.js';
+import { rawSource, type EventFilter } from './records-repository.js';
+import { timeBounds, type DayRange } from './repository.js';
+import { reportColumns, type ReportColumnType } from './columns.js';
+
+/*
+ * CSV lines of the raw records (sessions, calls and SMS) composed by the database, for generated
+ * files: Node then joins strings instead of parsing a dozen columns per record and formatting each
+ * cell, which was the limit of a million-row file. The cells are exactly what the CSV writer
+ * (generated-reports/writers.ts) makes of `reportRows`; a test holds both to that on tricky values.
+ */
+
+export type RawTable = 'sessions' | 'events';
+
+/** The value of each raw-record column of the report (`u` the record, `s` its SIM). */
+const VALUES: Record<RawTable, Record<string, SQL>> = {
+  sessions: {
+    iccid: sql`s.iccid`,
+    msisdn: sql`s.msisdn`,
+    started: sql`u.started_at`,
+    ended: sql`u.ended_at`,
+    duration: sql`(extract(epoch from u.ended_at)::bigint - extract(epoch from u.started_at)::bigint)`,
+    bytes_up: sql`u.bytes_up`,
+    bytes_down: sql`u.bytes_down`,
+    bytes: sql`(u.bytes_up + u.bytes_down)`,
+    rat: sql`u.rat`,
+    operator: sql`u.operator`,
+    country: sql`u.country`,
+    cost: sql`u.cost_cents`,
+  },
+  events: {
+    iccid: sql`s.iccid`,
+    msisdn: sql`s.msisdn`,
+    kind: sql`u.kind`,
+    direction: sql`u.direction`,
+    peer: sql`u.peer`,
+    started: sql`u.started_at`,
+    seconds: sql`u.seconds`,
+    operator: sql`u.operator`,
+    country: sql`u.country`,
+    cost: sql`u.cost_cents`,
+  },
+};
+
+/** The SIM's own columns, first in both reports; the company-only path adds them in Node. */
+export const SIM_COLUMN_KEYS = ['iccid', 'msisdn'];
+
+/**
+ * The writer's text rule in SQL: a cell starting like a formula (and not like a number) gets a
+ * leading apostrophe; one holding a quote, comma or line break, or with spaces around it, is quoted.
+ * The first test is true for almost no real value, so the others rarely run.
+ */
+export function csvTextSql(value: SQL): SQL {
+  // Backslashes doubled: PostgreSQL's regular expressions read \t, \r, \n and \s themselves.
+  const formula = sql.raw(`'^[=+@\\t\\r-]'`);
+  const numberLike = sql.raw(`'^[+-]?[0-9][0-9\\s().-]*$'`);
+  const quoteNeeded = sql.raw(`'[",\\n\\r]|^\\s|\\s$'`);
+  const anySpecial = sql.raw(`'^[=+@\\t\\r-]|[",\\n\\r]|^\\s|\\s$'`);
+  const safe = sql`(case when ${value} ~ ${formula} and ${value} !~ ${numberLike} then '''' || ${value} else ${value} end)`;
+  return sql`(case when ${value} !~ ${anySpecial} then ${value}
+    when ${safe} ~ ${quoteNeeded} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+}
+
+/** One cell as the writer prints it: unix seconds rounded as `reportRows` gives them, EUR from cents, whole numbers. */
+function cellSql(type: ReportColumnType, value: SQL): SQL {
+  switch (type) {
+    case 'datetime':
+      return sql`to_char(to_timestamp(extract(epoch from ${value})::bigint) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+    case 'money':
+      return sql`trim_scale(${value} / 100.0)::text`;
+    case 'text':
+    case 'date':
+      return sql`coalesce(${csvTextSql(value)}, '')`;
+    default:
+      return sql`coalesce(${value}::text, '')`;
+  }
+}
+
+/** The line of a raw record, without the SIM's columns when `withSim` is false. */
+export function lineSql(request: ReportQuery, withSim: boolean): SQL {
+  const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
+  const cells = reportColumns(request.kind)
+    .filter((column) => withSim || !SIM_COLUMN_KEYS.includes(column.key))
+    .map((column) => {
+      const value = VALUES[table][column.key];
+      if (!value) throw new Error(`no SQL value for report column ${column.key}`);
+      return cellSql(column.type, value);
+    });
+  return sql.join(cells, sql` || ',' || `);
+}
+
+export interface LineRow {
+  id: number | string;
+  sim_id: number | string;
+  line: string;
+  /** started_at in full precision, for the keyset cursor. */
+  cursor_at: string;
+}
+
+type After = { at: string; id: number } | null;
+
+const tableName = (table: RawTable) => (table === 'sessions' ? sql`usage_sessions` : sql`usage_events`);
+const cursorSql = (after: After) => (after ? sql`and (u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})` : sql``);
+
+/** A keyset batch of one company's records, lines without the SIM's columns (the time index alone, as `rawBatchOfCompany`). */
+export async function lineBatchOfCompany(
+  db: Executor,
+  request: ReportQuery,
+  companyId: number,
+  range: DayRange,
+  events: EventFilter,
+  after: After,
+  limit: number,
+): Promise<LineRow[]> {
+  const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
+  const { start, end } = timeBounds(range);
+  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
+  if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
+  return queryRows<LineRow>(db, sql`
+    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, false)} as line
+    from ${tableName(table)} u where ${sql.join(parts, sql` and `)} ${cursorSql(after)}
+    order by u.started_at, u.id
+    limit ${limit}`);
+}
+
+/** A keyset batch of records of SIMs matching a filter beyond companies (one company in the scope), whole lines. */
+export async function lineBatch(
+  db: Executor,
+  request: ReportQuery,
+  criteria: Parameters<typeof rawSource>[1],
+  range: DayRange,
+  events: EventFilter,
+  after: After,
+  limit: number,
+): Promise<LineRow[]> {
+  const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
+  return queryRows<LineRow>(db, sql`
+    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, true)} as line
+    ${rawSource(table, criteria, range, events)} ${cursorSql(after)}
+    order by u.started_at, u.id
+    limit ${limit}`);
+}
