@@ -3,6 +3,7 @@ import { FILES_API } from '@cab/contract/paths-files';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { compactSimStateCounts } from '../src/modules/platform/dashboard/repository.js';
 import { lastDays } from '../src/modules/platform/dashboard/service.js';
 import { recordUsage } from '../src/modules/sims/usage/records.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
@@ -85,5 +86,67 @@ describe('home dashboard summary', () => {
     expect(agent.sims.total).toBeGreaterThan(0);
     const root = await summary('root@demo.local');
     expect(root.sims.total).toBeLessThan(viewer.sims.total);
+  });
+});
+
+describe('SIM counts the database keeps (migration 0020)', () => {
+  /** Every company's kept counts beside a plain count(*) of its SIMs, as sorted `company:type=n` lines. */
+  async function keptAndCounted() {
+    const kept = await queryRows<{ key: string }>(
+      t.database.db,
+      sql`select company_id || ':' || block_type || '=' || sum(n) as key from sim_state_counts
+          group by company_id, block_type having sum(n) <> 0 order by 1`,
+    );
+    const counted = await queryRows<{ key: string }>(
+      t.database.db,
+      sql`select company_id || ':' || block_type || '=' || count(*) as key from sims group by company_id, block_type order by 1`,
+    );
+    return { kept: kept.map((r) => r.key), counted: counted.map((r) => r.key) };
+  }
+
+  it('equal a plain count after inserts, blocks, moves, deletes, upserts, concurrent statements and folds', async () => {
+    const db = t.database.db;
+    const [company] = await queryRows<{ id: number }>(db, sql`insert into companies (name) values ('Counts Ltd') returning id::int as id`);
+    const [other] = await queryRows<{ id: number }>(db, sql`insert into companies (name) values ('Counts Other') returning id::int as id`);
+    const companyId = company?.id ?? 0;
+    const otherId = other?.id ?? 0;
+    await db.execute(sql`
+      insert into sims (company_id, iccid, msisdn, profile)
+      select ${companyId}, '8970299' || lpad(n::text, 12, '0'), '7958' || lpad(n::text, 7, '0'), 'TC' from generate_series(1, 40) n`);
+    expect((await keptAndCounted()).kept).toEqual((await keptAndCounted()).counted);
+
+    const ids = (from: number, to: number) => sql`(select id from sims where company_id = ${companyId} order by id offset ${from} limit ${to - from})`;
+    await db.execute(sql`update sims set block_type = 'voluntary' where id in ${ids(0, 10)}`);
+    await db.execute(sql`update sims set block_type = 'msu' where id in ${ids(5, 15)}`);
+    // Statements side by side on other rows (separate connections on PostgreSQL).
+    await Promise.all([
+      db.execute(sql`update sims set block_type = 'financial' where id in ${ids(20, 25)}`),
+      db.execute(sql`update sims set company_id = ${otherId} where id in ${ids(30, 34)}`),
+      db.execute(sql`delete from sims where id in ${ids(35, 37)}`),
+    ]);
+    // An upsert that changes an existing SIM's block type and inserts a new one.
+    await db.execute(sql`
+      insert into sims (company_id, iccid, msisdn, profile, block_type)
+      select company_id, iccid, msisdn, profile, 'violation' from sims where id in ${ids(0, 1)}
+      union all select ${companyId}, '8970299999999999991', '79589999991', 'TC', 'violation'
+      on conflict (iccid) do update set block_type = excluded.block_type`);
+    let { kept, counted } = await keptAndCounted();
+    expect(kept).toEqual(counted);
+
+    // A change that moves no SIM between companies or block types adds no row.
+    const [before] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sim_state_counts`);
+    await db.execute(sql`update sims set name = 'renamed' where company_id = ${companyId}`);
+    const [after] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sim_state_counts`);
+    expect(after?.n).toBe(before?.n);
+
+    await compactSimStateCounts(db, [companyId, otherId]);
+    const [folded] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from sim_state_counts where company_id = ${companyId}`,
+    );
+    expect(folded?.n).toBeLessThanOrEqual(5);
+    await compactSimStateCounts(db, null);
+    ({ kept, counted } = await keptAndCounted());
+    expect(kept).toEqual(counted);
   });
 });

@@ -3,6 +3,7 @@ import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
+import { compactSimStateCounts } from '../modules/platform/dashboard/repository.js';
 import { purgeExpiredOperations } from '../modules/platform/operations/retention.js';
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,7 +48,14 @@ export async function purgeSpentRegistrationRequests(db: Db, now = new Date()): 
 /** The worker role's periodic jobs; returns a stop function. */
 export function startHousekeeping(db: Db, log: (message: string) => void): () => void {
   const run = () => {
-    Promise.all([purgeOldRefreshTokens(db), purgeOldNetworkOps(db), purgeOldAttempts(db), purgeSpentRegistrationRequests(db), purgeExpiredOperations(db)])
+    Promise.all([
+      purgeOldRefreshTokens(db),
+      purgeOldNetworkOps(db),
+      purgeOldAttempts(db),
+      purgeSpentRegistrationRequests(db),
+      purgeExpiredOperations(db),
+      compactSimStateCounts(db, null),
+    ])
       .then(
         ([tokens, ops, attempts, links, operations]) =>
           tokens + ops + attempts + links + operations > 0 &&

@@ -3,13 +3,34 @@ import { queryRows, type Executor } from '../../../db/client.js';
 
 const ids = (companyIds: number[]) => sql`${`{${companyIds.join(',')}}`}::bigint[]`;
 
-/** SIMs per block type of these companies (an index-only scan of sims_company_block_idx). */
+/** Delta rows of one company past which a read folds them (the hourly housekeeping folds the rest). */
+const FOLD_AFTER_ROWS = 500;
+
+/**
+ * SIMs per block type of these companies, from the counts the database keeps (migration 0020), and
+ * whether their delta rows have piled up enough to fold.
+ */
 export async function countSimsByBlockType(db: Executor, companyIds: number[]) {
-  return queryRows<{ block_type: string; n: number }>(
+  const rows = await queryRows<{ block_type: string; n: number; deltas: number }>(
     db,
     sql`
-    select block_type, count(*)::int as n from sims where company_id = any(${ids(companyIds)}) group by block_type`,
+    select block_type, sum(n)::int as n, count(*)::int as deltas from sim_state_counts
+    where company_id = any(${ids(companyIds)}) group by block_type`,
   );
+  return { rows, foldDue: rows.reduce((sum, r) => sum + Number(r.deltas), 0) > FOLD_AFTER_ROWS * companyIds.length };
+}
+
+/**
+ * Folds the count delta rows of these companies (of all when null) into one row per block type.
+ * Safe beside writers and other folds: rows a concurrent statement adds are not deleted here, and a
+ * row another fold already deleted is skipped.
+ */
+export async function compactSimStateCounts(db: Executor, companyIds: number[] | null): Promise<void> {
+  const which = companyIds === null ? sql`true` : sql`company_id = any(${ids(companyIds)})`;
+  await db.execute(sql`
+    with folded as (delete from sim_state_counts where ${which} returning company_id, block_type, n)
+    insert into sim_state_counts (company_id, block_type, n)
+    select company_id, block_type, sum(n) from folded group by company_id, block_type having sum(n) <> 0`);
 }
 
 /** Traffic (bytes) and cost (cents) per UTC day from `from` (YYYY-MM-DD) on, from the per-company daily rollups. */

@@ -22,7 +22,7 @@ export async function dashboardSummary(db: Db, principal: Principal): Promise<Da
   requirePermission(principal, 'sims.read');
   const scope = (await resolveCompanyScope(db, principal, undefined, false)) ?? [principal.companyId];
   const days = lastDays(DASHBOARD_USAGE_DAYS);
-  const [byType, usage] = await Promise.all([
+  const [counts, usage] = await Promise.all([
     repo.countSimsByBlockType(db, scope),
     repo.usagePerDay(db, scope, days[0] ?? ''),
   ]);
@@ -30,9 +30,11 @@ export async function dashboardSummary(db: Db, principal: Principal): Promise<Da
     string,
     number
   >;
+  // Folded after the answer, off its path; a failure only leaves the rows for the hourly fold.
+  if (counts.foldDue) void repo.compactSimStateCounts(db, scope).catch(() => undefined);
   let total = 0;
   let active = 0;
-  for (const row of byType) {
+  for (const row of counts.rows) {
     total += Number(row.n);
     if (row.block_type === 'none') active += Number(row.n);
     else if (row.block_type in blocked) blocked[row.block_type] = (blocked[row.block_type] ?? 0) + Number(row.n);
