@@ -1,14 +1,10 @@
 import { Readable } from 'node:stream';
+import { csvText } from '../../../formats/csv-text.js';
 import { xlsxStream } from '../../../formats/xlsx-stream.js';
 import type { ExportCell } from './export-rows.js';
 
-function csvCell(value: ExportCell): string {
-  if (value === null) return '';
-  const text = String(value);
-  // A leading = + - @ would be read as a formula by spreadsheet programs.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n;\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+/** Texts by the report files' rule (formula starts neutralised, phone numbers kept as data). */
+const csvCell = (value: ExportCell): string => (value === null ? '' : typeof value === 'string' ? csvText(value) : String(value));
 
 /** CSV (UTF-8 with BOM, so spreadsheet programs read Cyrillic) written batch by batch. */
 export function csvStream(header: string[], batches: AsyncIterable<ExportCell[][]>): Readable {
