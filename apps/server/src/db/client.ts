@@ -198,7 +198,9 @@ function openPostgres(url: string, log: (message: string) => void): Database {
     // A LIMIT query over a seq scan (a capped count, a page of all SIMs) must not join another
     // session's synchronized scan half-way through the table: it then reads the other tenants' rows
     // first (measured: 30k rows → 720k rows, 11 ms → 414 ms for the same capped count).
-    options: '-c synchronize_seqscans=off',
+    // JIT compilation pays off for long analytic queries only: on a report over many rollup rows it
+    // added 220–270 ms to a query it did not speed up (PostgreSQL turns it on past a plan cost).
+    options: '-c synchronize_seqscans=off -c jit=off',
     // Every pooled connection hears cache invalidations, so a write's own change reaches this
     // process's caches (before the write's query resolves) even while the listener lags behind.
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it before handing the client out (its types say void)
