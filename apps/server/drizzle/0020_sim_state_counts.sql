@@ -44,12 +44,23 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+DROP TRIGGER IF EXISTS sims_counts_insert ON sims;
+--> statement-breakpoint
 CREATE TRIGGER sims_counts_insert AFTER INSERT ON sims REFERENCING NEW TABLE AS new_sims FOR EACH STATEMENT EXECUTE FUNCTION cabinet_sim_counts_insert();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS sims_counts_update ON sims;
 --> statement-breakpoint
 CREATE TRIGGER sims_counts_update AFTER UPDATE ON sims REFERENCING OLD TABLE AS old_sims NEW TABLE AS new_sims FOR EACH STATEMENT EXECUTE FUNCTION cabinet_sim_counts_update();
 --> statement-breakpoint
+DROP TRIGGER IF EXISTS sims_counts_delete ON sims;
+--> statement-breakpoint
 CREATE TRIGGER sims_counts_delete AFTER DELETE ON sims REFERENCING OLD TABLE AS old_sims FOR EACH STATEMENT EXECUTE FUNCTION cabinet_sim_counts_delete();
 --> statement-breakpoint
+DROP TRIGGER IF EXISTS sims_counts_truncate ON sims;
+--> statement-breakpoint
 CREATE TRIGGER sims_counts_truncate AFTER TRUNCATE ON sims FOR EACH STATEMENT EXECUTE FUNCTION cabinet_sim_counts_truncate();
+--> statement-breakpoint
+-- Re-runnable: the counts start again from the SIMs themselves.
+DELETE FROM sim_state_counts;
 --> statement-breakpoint
 INSERT INTO sim_state_counts (company_id, block_type, n) SELECT company_id, block_type, count(*) FROM sims GROUP BY company_id, block_type;
