@@ -162,7 +162,7 @@ export function Component() {
       />
       <div className="sims-toolbar">
         <div className="sims-toolbar__counts">
-          <strong data-testid="sims-total" data-total={total} data-exact={exact}>
+          <strong className="sims-toolbar__total" data-testid="sims-total" data-total={total} data-exact={exact}>
             {list.data ? t('sims.total', { count: totalLabel }) : '\u00a0'}
           </strong>
           <span data-testid="sims-selection-count" data-count={selectionSize(selection, total)}>
