@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useQuery } from '@tanstack/react-query';
 import type { SimSelection } from '@cab/contract/queue';
 import type { SavedView } from '@cab/contract/sim-tools';
-import { SIM_COUNT_CAP, type SimSortColumn } from '@cab/contract/sims';
+import { SIM_COUNT_CAP, type SimRow, type SimSortColumn } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
@@ -48,6 +48,8 @@ interface PendingChange {
   columns?: ColumnSettings;
 }
 
+const NO_ROWS: SimRow[] = [];
+
 const FILTER_DEFAULTS: Partial<SimListState> = {
   query: DEFAULT_LIST_STATE.query,
   profile: null,
@@ -64,7 +66,8 @@ export function Component() {
   const { t, i18n } = useTranslation();
   useStylesBeforePaint();
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseListState(searchParams);
+  // Kept between renders while the URL stays: the table re-renders only when what it shows changes.
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
   rememberListSearch(searchParams.size > 0 ? `?${searchParams.toString()}` : '');
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
   const [columns, setColumns] = useState<ColumnSettings>(() => loadColumnSettings());
@@ -107,7 +110,7 @@ export function Component() {
   const move = (patch: Partial<SimListState>) =>
     setSearchParams((previous) => writeListState({ ...parseListState(previous), ...patch }));
 
-  const items = list.data?.items ?? [];
+  const items = list.data?.items ?? NO_ROWS;
   const countryWarnings = useCountryWarnings(items.filter((row) => row.profile === 'TC').map((row) => row.id)).data;
   const total = list.data?.total ?? 0;
   const exact = list.data?.total_exact ?? true;
@@ -116,6 +119,11 @@ export function Component() {
   const totalLabel = exact ? n(total) : t('sims.cappedCount', { count: n(SIM_COUNT_CAP) });
   const selectedIds = new Set(selection.rows.map((row) => row.id));
   const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
+  const pageSelection = useMemo(() => {
+    if (selection.allMatching) return items;
+    const ids = new Set(selection.rows.map((row) => row.id));
+    return items.filter((row) => ids.has(row.id));
+  }, [selection, items]);
   const selectedLabel = selection.allMatching ? totalLabel : n(selection.rows.length);
 
   const operationSelection: SimSelection | null = selection.allMatching
@@ -222,7 +230,7 @@ export function Component() {
           state={state}
           columns={columns}
           countryWarnings={countryWarnings}
-          selection={selection.allMatching ? items : items.filter((row) => selectedIds.has(row.id))}
+          selection={pageSelection}
           onSelectionChange={(rows) => sel.changePage(items, rows)}
           onPage={(pageIndex, pageSize) => move({ pageIndex, pageSize })}
           onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => move({ sortColumn, sortType, pageIndex: 1 })}
