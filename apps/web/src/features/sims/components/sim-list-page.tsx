@@ -11,7 +11,8 @@ import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
 import { useStylesBeforePaint } from '@/lib/use-styles-before-paint';
-import { useSimList } from '../api/list-sims';
+import { simListQueryOptions, useSimList } from '../api/list-sims';
+import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
 import { useCountryWarnings } from '../api/roaming';
 import { BulkRoamingButton } from './bulk-roaming-button';
 import { scopeCompaniesQuery } from '../api/scope-companies';
@@ -60,6 +61,12 @@ const FILTER_DEFAULTS: Partial<SimListState> = {
   group: null,
   pageIndex: 1,
 };
+
+/** The first page of the URL's list is requested while the shell and the page render (no CSV on a load). */
+export function loader({ request }: { request: Request }): null {
+  const state = parseListState(new URL(request.url).searchParams);
+  return prefetchSignedIn(simListQueryOptions(toListRequest(state, null), null));
+}
 
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
 export function Component() {
