@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useMe } from '@/lib/me-query';
+import { meQueryOptions, useMe } from '@/lib/me-query';
+import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { LoadError } from '@/components/load-error';
 import { SkipLink } from '@/components/skip-link';
@@ -14,6 +15,11 @@ import { EmptySimDialog } from '../widgets/empty-sim-dialog';
 import { EmptyBalanceDialog } from '../widgets/empty-balance-dialog';
 import { useShellPopups } from '../widgets/shell-popups';
 import { ShellProviders } from '../shell-providers';
+
+/** The user data is requested as soon as the shell's module has loaded, not after its first render. */
+export function loader(): null {
+  return prefetchSignedIn(meQueryOptions);
+}
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */
 export function Component() {

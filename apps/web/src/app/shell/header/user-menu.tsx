@@ -31,7 +31,8 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
         {/* The name reads as shown (name and role), after what the button is. */}
         <span className="visually-hidden">{t('header.userMenu')}: </span>
         <span className="header-user__text">
-          <span className="header-user__name">{name}</span>
+          {/* A blank line until the user data arrives, so the role below does not move up and back. */}
+          <span className="header-user__name">{name || '\u00a0'}</span>
           <span className="header-user__role">{user?.role_title || t('profileRole')}</span>
         </span>
         <i className="pi pi-angle-down" aria-hidden="true" />

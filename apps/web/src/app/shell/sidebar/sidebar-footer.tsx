@@ -10,6 +10,9 @@ export function SidebarFooter({ company, compact }: { company: MeCompany | undef
   const { pathname } = useLocation();
   const helpUrl = `${HELP_SITE_URL}/?path=${encodeURIComponent(pathname)}&lang=${currentLang()}`;
   const showBalance = !compact && company?.billing_type === BILLING_TYPES.prepay && company.balance !== null;
+  // The footer appears whole once the user data is there: growing by the balance and contract lines
+  // afterwards would move it (a layout shift); appearing at the menu's bottom moves nothing.
+  if (!company) return null;
   return (
     <div className="sidebar__footer">
       {showBalance && (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@cab/contract/paths';
 import type { SimListRequest, SimListResult } from '@cab/contract/sims';
 import { api, required } from '@/lib/api';
@@ -7,11 +7,14 @@ import { api, required } from '@/lib/api';
  * Every SIM query key starts with 'sims', so a `sim_update` event refreshes lists and SIM pages alike.
  * The CSV text stays out of the key (it can be megabytes); `csvKey` names the file instead.
  */
-export function useSimList(request: SimListRequest, csvKey: string | null) {
+export function simListQueryOptions(request: SimListRequest, csvKey: string | null) {
   const { csv: _csv, ...filter } = request.filter ?? {};
-  return useQuery({
+  return queryOptions({
     queryKey: ['sims', 'list', { ...request, filter }, csvKey],
     queryFn: async ({ signal }) => required(await api.post<SimListResult>(API.simsList, request, { signal })),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useSimList(request: SimListRequest, csvKey: string | null) {
+  return useQuery({ ...simListQueryOptions(request, csvKey), placeholderData: keepPreviousData });
 }

@@ -26,7 +26,9 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
   const change = useBulkRoaming();
   const role = me.data?.user.role;
   const allowed = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
-  if (!allowed) return null;
+  // Until the user data arrives the button holds its place (disabled): appearing later would widen
+  // the toolbar, wrap it and push the table down.
+  if (!allowed && !me.isPending) return null;
   function submit(): void {
     if (!selection) return;
     change.mutate(
@@ -47,7 +49,7 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
         label={t('roaming.bulkButton')}
         icon="pi pi-globe"
         outlined
-        disabled={selection === null}
+        disabled={selection === null || !allowed}
         tooltip={selection === null ? t('ops.selectFirst') : undefined}
         tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
         onClick={() => setOpen(true)}

@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useQuery } from '@tanstack/react-query';
 import type { SimSelection } from '@cab/contract/queue';
 import type { SavedView } from '@cab/contract/sim-tools';
-import { SIM_COUNT_CAP, type SimSortColumn } from '@cab/contract/sims';
+import { SIM_COUNT_CAP, type SimRow, type SimSortColumn } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
 import { useStylesBeforePaint } from '@/lib/use-styles-before-paint';
-import { useSimList } from '../api/list-sims';
+import { simListQueryOptions, useSimList } from '../api/list-sims';
+import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
 import { useCountryWarnings } from '../api/roaming';
 import { BulkRoamingButton } from './bulk-roaming-button';
 import { scopeCompaniesQuery } from '../api/scope-companies';
@@ -48,6 +49,8 @@ interface PendingChange {
   columns?: ColumnSettings;
 }
 
+const NO_ROWS: SimRow[] = [];
+
 const FILTER_DEFAULTS: Partial<SimListState> = {
   query: DEFAULT_LIST_STATE.query,
   profile: null,
@@ -59,12 +62,19 @@ const FILTER_DEFAULTS: Partial<SimListState> = {
   pageIndex: 1,
 };
 
+/** The first page of the URL's list is requested while the shell and the page render (no CSV on a load). */
+export function loader({ request }: { request: Request }): null {
+  const state = parseListState(new URL(request.url).searchParams);
+  return prefetchSignedIn(simListQueryOptions(toListRequest(state, null), null));
+}
+
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
 export function Component() {
   const { t, i18n } = useTranslation();
   useStylesBeforePaint();
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseListState(searchParams);
+  // Kept between renders while the URL stays: the table re-renders only when what it shows changes.
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
   rememberListSearch(searchParams.size > 0 ? `?${searchParams.toString()}` : '');
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
   const [columns, setColumns] = useState<ColumnSettings>(() => loadColumnSettings());
@@ -107,7 +117,7 @@ export function Component() {
   const move = (patch: Partial<SimListState>) =>
     setSearchParams((previous) => writeListState({ ...parseListState(previous), ...patch }));
 
-  const items = list.data?.items ?? [];
+  const items = list.data?.items ?? NO_ROWS;
   const countryWarnings = useCountryWarnings(items.filter((row) => row.profile === 'TC').map((row) => row.id)).data;
   const total = list.data?.total ?? 0;
   const exact = list.data?.total_exact ?? true;
@@ -116,6 +126,11 @@ export function Component() {
   const totalLabel = exact ? n(total) : t('sims.cappedCount', { count: n(SIM_COUNT_CAP) });
   const selectedIds = new Set(selection.rows.map((row) => row.id));
   const pageFullySelected = items.length > 0 && items.every((row) => selectedIds.has(row.id));
+  const pageSelection = useMemo(() => {
+    if (selection.allMatching) return items;
+    const ids = new Set(selection.rows.map((row) => row.id));
+    return items.filter((row) => ids.has(row.id));
+  }, [selection, items]);
   const selectedLabel = selection.allMatching ? totalLabel : n(selection.rows.length);
 
   const operationSelection: SimSelection | null = selection.allMatching
@@ -162,7 +177,7 @@ export function Component() {
       />
       <div className="sims-toolbar">
         <div className="sims-toolbar__counts">
-          <strong data-testid="sims-total" data-total={total} data-exact={exact}>
+          <strong className="sims-toolbar__total" data-testid="sims-total" data-total={total} data-exact={exact}>
             {list.data ? t('sims.total', { count: totalLabel }) : '\u00a0'}
           </strong>
           <span data-testid="sims-selection-count" data-count={selectionSize(selection, total)}>
@@ -222,7 +237,7 @@ export function Component() {
           state={state}
           columns={columns}
           countryWarnings={countryWarnings}
-          selection={selection.allMatching ? items : items.filter((row) => selectedIds.has(row.id))}
+          selection={pageSelection}
           onSelectionChange={(rows) => sel.changePage(items, rows)}
           onPage={(pageIndex, pageSize) => move({ pageIndex, pageSize })}
           onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => move({ sortColumn, sortType, pageIndex: 1 })}

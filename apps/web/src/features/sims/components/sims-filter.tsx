@@ -58,7 +58,7 @@ export function SimsFilter({ state, onChange, csv, onCsvChange, showCompany }: S
 
   return (
     <section className="card sims-filter" aria-label={t('sims.filter.label')}>
-      <div className="sims-filter__row">
+      <div className="sims-filter__row sims-filter__row--fields">
         <div className="sims-filter__field sims-filter__field--grow">
           <label htmlFor="sims-query">{t('sims.filter.query')}</label>
           <IconField iconPosition="left">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
@@ -106,8 +106,32 @@ interface SimsTableProps {
   onSort: (column: SimSortColumn | null, type: SortType) => void;
 }
 
-/** The cards table: lazy, paged and sorted on the server (pageIndex one-based in the state). */
+type TableEvents = Pick<SimsTableProps, 'onSelectionChange' | 'onPage' | 'onSort'>;
+
+/**
+ * The cards table: lazy, paged and sorted on the server (pageIndex one-based in the state).
+ * PrimeReact's table costs tens of milliseconds per render (every cell resolves its pass-through
+ * options), and the page renders again for every answer of the first load (companies, saved views,
+ * country warnings): the table itself renders only when what it shows changes. Its handlers are
+ * stable and call the page's latest ones.
+ */
 export function SimsTable(props: SimsTableProps) {
+  const latest = useRef<TableEvents>(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const events = useMemo<TableEvents>(
+    () => ({
+      onSelectionChange: (rows) => latest.current.onSelectionChange(rows),
+      onPage: (pageIndex, pageSize) => latest.current.onPage(pageIndex, pageSize),
+      onSort: (column, type) => latest.current.onSort(column, type),
+    }),
+    [],
+  );
+  return <CardsTable {...props} {...events} />;
+}
+
+const CardsTable = memo(function CardsTable(props: SimsTableProps) {
   const { t } = useTranslation();
   const { state } = props;
   // PrimeReact redraws a row only when its data differs: the warning travels in the row itself. The
@@ -187,4 +211,4 @@ export function SimsTable(props: SimsTableProps) {
       </DataTable>
     </div>
   );
-}
+});
