@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import type { Bill } from '@cab/contract/bills';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import { useCancelBill, useMarkBillPaid, usePayFromBalance } from '../api/bills-api';
 
@@ -16,11 +16,11 @@ export interface BillActor {
 
 /** Root marks a bill paid or cancelled; a prepay admin pays an order bill from the balance. Each confirmed. */
 export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const markPaid = useMarkBillPaid();
   const cancel = useCancelBill();
   const pay = usePayFromBalance();
-  const amount = formatMoney(bill.amount_cents / 100);
+  const amount = formatMoney(bill.amount_cents / 100, i18n.language);
   if (bill.status === 'paid' && actor.isRoot) {
     // A refund or a returned payment: the payment's balance movement and the agent's reward are undone.
     return (

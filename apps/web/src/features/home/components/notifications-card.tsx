@@ -8,7 +8,7 @@ import { useLatestNotifications } from '../api/dashboard-api';
 
 /** The five newest notifications, with a link to all of them (/notifies). */
 export function NotificationsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const latest = useLatestNotifications(5);
   return (
     <section className="dash-card" data-testid="home-notifications" aria-labelledby="dash-notify-title">
@@ -28,7 +28,7 @@ export function NotificationsCard() {
               <NotificationIcon type={n.type} />
               <span className="dash-notice__text">
                 {n.text}
-                <time>{formatUnixDate(n.added)}</time>
+                <time>{formatUnixDate(n.added, i18n.language)}</time>
               </span>
             </li>
           ))}
