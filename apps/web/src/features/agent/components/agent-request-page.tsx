@@ -121,7 +121,7 @@ function TimelineEntry({ event }: { event: RequestEvent }) {
   const download = async () => {
     if (!event.attachment) return;
     const ok = await downloadWithToken(`${AGENT_API.requestsFile}?id=${event.attachment.id}`, event.attachment.name);
-    if (!ok) showToast({ severity: 'error', summary: t('common.error'), detail: t('common.cantLoad'), life: 3000, group: 'tr' });
+    if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'common.cantLoad' }, life: 3000, group: 'tr' });
   };
   return (
     <div className="agent-event" data-testid="timeline-entry">

@@ -17,7 +17,7 @@ export function AgentSummary({ info, onEditRate, onWithdraw }: AgentSummaryProps
   const { t, i18n } = useTranslation();
   const link = referralLink(info.referral_code);
   const copy = (text: string) => {
-    void navigator.clipboard.writeText(text).then(() => showSuccessToast(t('agent.referral.copied')));
+    void navigator.clipboard.writeText(text).then(() => showSuccessToast({ key: 'agent.referral.copied' }));
   };
   const available = Math.max(0, info.balance_cents);
   return (

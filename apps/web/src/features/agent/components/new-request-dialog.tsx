@@ -59,7 +59,7 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
       },
       {
         onSuccess: () => {
-          showSuccessToast(t('agent.withdraw.created'));
+          showSuccessToast({ key: 'agent.withdraw.created' });
           setAmount('');
           setComment('');
           onHide();

@@ -24,7 +24,7 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
   const revoke = useRevokeToken();
 
   function confirmRevoke(token: ApiToken): void {
-    revoke.mutate(token.id, { onSuccess: () => showSuccessToast(t('tokens.revoked', { name: token.name })) });
+    revoke.mutate(token.id, { onSuccess: () => showSuccessToast({ key: 'tokens.revoked', values: { name: token.name } }) });
   }
 
   return (

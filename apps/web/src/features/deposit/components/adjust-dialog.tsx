@@ -63,8 +63,8 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
     }
     showToast({
       severity: 'error',
-      summary: t('common.error'),
-      detail: error.message || t('common.unexpectedError'),
+      summary: { key: 'common.error' },
+      detail: error.message || { key: 'common.unexpectedError' },
       life: TOAST_LIFE_MS,
       group: 'tr',
     });
@@ -92,7 +92,7 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
           { company_id: values.company, amount: values.amount.trim(), reason: values.reason.trim() },
           {
             onSuccess: (result) => {
-              showSuccessToast(t('deposit.adjust.done', { balance: formatCents(result.balance_cents, i18n.language, false) }));
+              showSuccessToast({ key: 'deposit.adjust.done', values: { balance: formatCents(result.balance_cents, i18n.language, false) } });
               onHide();
             },
           },

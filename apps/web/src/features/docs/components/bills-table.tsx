@@ -53,7 +53,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       aria-label={t('docs.openPdf', { number: bill.number })}
       onClick={() =>
         void openBillPdf(bill.id).then((ok) => {
-          if (!ok) showToast({ severity: 'error', summary: t('common.error'), detail: t('docs.pdfFailed'), life: TOAST_LIFE_MS, group: 'tr' });
+          if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'docs.pdfFailed' }, life: TOAST_LIFE_MS, group: 'tr' });
         })
       }
       data-testid="bill-pdf"

@@ -28,7 +28,7 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
   const onError = (error: ApiError) => {
     const field = error.fields?.amount_eur;
     if (field) form.setError('amount_eur', { type: 'server', message: `${field}. ${error.message}` });
-    else showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+    else showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
   };
   const create = useCreateBill(onError);
   const error = form.formState.errors.amount_eur;
@@ -40,7 +40,7 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
   const submit = form.handleSubmit((values) => {
     create.mutate(values, {
       onSuccess: (bill) => {
-        showSuccessToast(t('docs.createdToast', { number: bill.number }));
+        showSuccessToast({ key: 'docs.createdToast', values: { number: bill.number } });
         close();
       },
     });

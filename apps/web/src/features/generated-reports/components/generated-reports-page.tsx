@@ -48,7 +48,7 @@ export function Component() {
       acceptLabel: t('generatedReports.delete'),
       rejectLabel: t('generatedReports.confirmDelete.keep'),
       defaultFocus: 'reject',
-      accept: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast(t('generatedReports.deleted')) }),
+      accept: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast({ key: 'generatedReports.deleted' }) }),
     });
 
   return (

@@ -4,6 +4,7 @@ import { NotificationIcon } from '@/components/notification-icon';
 import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
+import { notificationTextIn } from '@/lib/notification-language';
 import { useLatestNotifications } from '../api/dashboard-api';
 
 /** The five newest notifications, with a link to all of them (/notifies). */
@@ -27,7 +28,7 @@ export function NotificationsCard() {
             <li key={n.id} className="dash-notice" data-testid="home-notification">
               <NotificationIcon type={n.type} />
               <span className="dash-notice__text">
-                {n.text}
+                {notificationTextIn(n, i18n.language)}
                 <time>{formatUnixDate(n.added, i18n.language)}</time>
               </span>
             </li>

@@ -154,7 +154,7 @@ function RetryButton({ detail }: { detail: OperationDetail }) {
               retry.mutate(detail.qid, {
                 onSuccess: (created) => {
                   setOpen(false);
-                  showSuccessToast(t('ops.queued', { count: formatCount(created.count, i18n.language) }));
+                  showSuccessToast({ key: 'ops.queued', values: { count: formatCount(created.count, i18n.language) } });
                   void navigate(`/operations/${created.qid}`);
                 },
               })

@@ -39,7 +39,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const onError = (error: ApiError) => {
     const fields = FIELDS.filter((name) => error.fields?.[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+      showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
       return;
     }
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
@@ -58,7 +58,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const submit = form.handleSubmit((values) => {
     create.mutate(values, {
       onSuccess: (order) => {
-        showSuccessToast(t('orders.createdToast', { number: order.number }));
+        showSuccessToast({ key: 'orders.createdToast', values: { number: order.number } });
         close();
       },
     });

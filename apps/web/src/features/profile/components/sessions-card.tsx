@@ -25,7 +25,7 @@ export function SessionsCard() {
   function confirm(): void {
     revoke.mutate(undefined, {
       onSuccess: ({ revoked }) => {
-        showSuccessToast(t('profile.sessionsRevoked', { count: revoked }));
+        showSuccessToast({ key: 'profile.sessionsRevoked', values: { count: revoked } });
         setConfirming(false);
       },
     });

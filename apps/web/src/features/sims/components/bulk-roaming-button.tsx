@@ -33,7 +33,7 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
       { selection, ...roamingRequestOf(value) },
       {
         onSuccess: (result) => {
-          showSuccessToast(t('roaming.bulkRequested', { count: result.count, deadline: formatUnixDate(result.deadline, i18n.language) }));
+          showSuccessToast({ key: 'roaming.bulkRequested', values: { count: result.count, deadline: formatUnixDate(result.deadline, i18n.language) } });
           setOpen(false);
           onDone?.();
         },

@@ -68,7 +68,7 @@ function RoamingForm({ simId, roaming }: { simId: number; roaming: SimRoaming })
       className="roaming-form"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ id: simId, ...request }, { onSuccess: () => showSuccessToast(t('roaming.requested')) });
+        save.mutate({ id: simId, ...request }, { onSuccess: () => showSuccessToast({ key: 'roaming.requested' }) });
       }}
     >
       <RoamingFields value={value} onChange={setValue} disabled={save.isPending} />

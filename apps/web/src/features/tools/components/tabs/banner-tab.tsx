@@ -75,7 +75,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
     publish.mutate(
       { ...draft, link: draft.link?.trim() ? draft.link.trim() : null, company_ids: draft.audience === 'companies' ? draft.company_ids : [] },
       {
-        onSuccess: () => showSuccessToast(t('toolsBanner.published')),
+        onSuccess: () => showSuccessToast({ key: 'toolsBanner.published' }),
         onSettled: () => setConfirm(null),
       },
     );
@@ -232,7 +232,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
         onHide={() => setConfirm(null)}
         onAccept={() => {
           if (confirm === 'publish') doPublish();
-          else withdraw.mutate(undefined, { onSuccess: () => showSuccessToast(t('toolsBanner.withdrawn')), onSettled: () => setConfirm(null) });
+          else withdraw.mutate(undefined, { onSuccess: () => showSuccessToast({ key: 'toolsBanner.withdrawn' }), onSettled: () => setConfirm(null) });
         }}
       />
     </section>

@@ -67,7 +67,7 @@ function SettingsForm({ initial, updated }: { initial: NetworkSettings; updated:
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(value, { onSuccess: () => showSuccessToast(t('netsim.saved')) });
+        save.mutate(value, { onSuccess: () => showSuccessToast({ key: 'netsim.saved' }) });
       }}
     >
       <div className="tools-form-grid">

@@ -105,7 +105,7 @@ export function NewsTab() {
           if (!toggling) return;
           setPublished.mutate(
             { id: toggling.id, published: !toggling.published },
-            { onSuccess: () => showSuccessToast(t('toolsNews.saved')), onSettled: () => setToggling(null) },
+            { onSuccess: () => showSuccessToast({ key: 'toolsNews.saved' }), onSettled: () => setToggling(null) },
           );
         }}
       />
