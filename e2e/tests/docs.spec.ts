@@ -14,10 +14,10 @@ test.describe('bills /docs (spec §2, §3, §7)', () => {
 
     await page.getByTestId('docs-create').click();
     await expect(page).toHaveURL(/new=1/);
-    await expect(page.getByTestId('bill-min-hint')).toContainText('€50.00');
+    await expect(page.getByTestId('bill-min-hint')).toContainText(/50,00\s€/);
     await page.getByTestId('bill-amount').fill('10');
     await page.getByTestId('bill-submit').click();
-    await expect(page.getByTestId('bill-amount-error')).toContainText('Сумма меньше минимальной рекомендуемой €50.00');
+    await expect(page.getByTestId('bill-amount-error')).toContainText(/Сумма меньше минимальной рекомендуемой 50,00\s€/);
     await saveScreenshot(page, 'docs-ru-new-invalid');
     await page.getByTestId('bill-amount').fill('150.50');
     const created = page.waitForResponse((r) => r.url().includes('/api/bills/create'));
@@ -27,7 +27,7 @@ test.describe('bills /docs (spec §2, §3, §7)', () => {
     const row = page.getByTestId('bills-table').locator('tr', { hasText: bill.number });
     await expect(row.getByTestId('bill-status')).toHaveText('Не оплачен');
     await expect(row).toContainText('Пополнение');
-    await expect(row).toContainText('€150.50');
+    await expect(row).toContainText(/150,50\s€/);
 
     // Filters live in the URL.
     await page.getByTestId('docs-paid').selectOption('1');

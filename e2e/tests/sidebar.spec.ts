@@ -64,7 +64,8 @@ test.describe('sidebar (spec §1, §2, §3)', () => {
     await openShell(page);
     const balance = page.getByTestId('sidebar-balance');
     await expect(balance).toContainText('Баланс');
-    await expect(balance).toContainText('€1,250.00');
+    // Russian money: 1 250,00 € (the en-GB €1,250.00 beside Russian counts read as a mix).
+    await expect(balance).toContainText(/1\s250,00\s€/);
     await expect(page.getByTestId('sidebar-contract')).toHaveText(/Договор\s*D-2026\/001/);
 
     const help = page.getByTestId('sidebar-help');

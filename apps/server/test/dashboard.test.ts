@@ -89,7 +89,7 @@ describe('home dashboard summary', () => {
   });
 });
 
-describe('SIM counts the database keeps (migration 0020)', () => {
+describe('SIM counts the database keeps (migration 0021)', () => {
   /** Every company's kept counts beside a plain count(*) of its SIMs, as sorted `company:type=n` lines. */
   async function keptAndCounted() {
     const kept = await queryRows<{ key: string }>(

@@ -181,7 +181,8 @@ describe('notification delivery', () => {
       companyId: demoCompanyId,
       type: 'success',
       category: 'sim',
-      recipients: [{ userId: adminId, text: 'Blocking SIM cards: done, 5 ok, 0 failed', popup: false }],
+      text: { ru: 'Блокировка SIM-карт: готово, 5 успешно, 0 с ошибкой', en: 'Blocking SIM cards: done, 5 ok, 0 failed' },
+      recipients: [{ userId: adminId, lang: 'en', popup: false }],
     });
     const notification = stored!.told[0]!.notification;
     await settled([mail.id, hook.id, tg.id, wa.id, down.id], 1);
@@ -239,7 +240,8 @@ describe('notification delivery', () => {
       userId: adminId,
       type: 'info',
       category: 'billing',
-      text: 'Bill 42 issued',
+      text: { ru: 'Выставлен счёт 42', en: 'Bill 42 issued' },
+      lang: 'en',
       popup: false,
     });
     await settled([billingMail.id], 1);

@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function list(token: string, body?: unknown): Promise<NotifyListResult> {
-  const res = await post(t.app, '/api/notify/list', body, { token });
+async function list(token: string, body?: unknown, lang: 'ru' | 'en' = 'ru'): Promise<NotifyListResult> {
+  const res = await post(t.app, '/api/notify/list', body, { token, lang });
   expect(res.statusCode).toBe(200);
   return StrictList.parse(res.json<{ result: unknown }>().result);
 }
@@ -44,6 +44,14 @@ describe('POST /api/notify/list', () => {
       ['info', 'Выставлен счёт № 1024', '/docs'],
       ['warning', 'SIM 89701000000001000774 заблокирована по MSU', '/sim/ID'],
     ]);
+    // The reader's language of the call, whatever the language the rows were written in.
+    const english = Object.values((await list(tokens.admin, undefined, 'en')).items).sort((a, b) => b.added - a.added);
+    expect(english.map((n) => n.text)).toEqual([
+      'Blocking of 120 SIM cards finished',
+      'Bill No. 1024 issued',
+      'SIM 89701000000001000774 blocked by MSU',
+    ]);
+    expect(english[1]?.texts).toEqual({ ru: 'Выставлен счёт № 1024', en: 'Bill No. 1024 issued' });
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     expect(newestFirst[0]?.added).toBeGreaterThanOrEqual(hourAgo - 5);
     expect(newestFirst[0]?.added).toBeLessThanOrEqual(hourAgo + 5);

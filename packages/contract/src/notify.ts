@@ -6,7 +6,13 @@ export const Notification = z.object({
   id: Id,
   type: z.enum(NOTIFICATION_TYPES),
   added: UnixSeconds,
+  /** In the call's language (or the reader's, pushed over the socket) where the row has it. */
   text: z.string(),
+  /**
+   * The text in every language, so a cabinet shows it in the language it is switched to; null for
+   * rows written before texts were kept in both.
+   */
+  texts: z.object({ ru: z.string(), en: z.string() }).nullable().optional(),
   readed: z.boolean(),
   /** The page of the notification's object (SIM, bill, order, operation); absent or null: none. */
   link: z.string().nullable().optional(),

@@ -1,3 +1,4 @@
+import type { Lang } from '@cab/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -274,6 +275,11 @@ export const notifications = pgTable(
     /** Which notification-method flag it travels under: sim, billing or notify. */
     category: text('category').notNull().default('notify'),
     text: text('text').notNull(),
+    /**
+     * The text in every cabinet language, so the reader sees it in the language they read in now, not
+     * the one they had when it was written (`text`, kept for delivery and for rows written before).
+     */
+    texts: jsonb('texts').$type<Record<Lang, string>>(),
     /** The page of the notification's object (`/sim/12`, `/operations/5`, `/docs`), or null. */
     link: text('link'),
     readed: boolean('readed').notNull().default(false),

@@ -95,8 +95,9 @@ export async function seedDemo(db: Db, password: string, options: { usageDays?: 
         DEMO_NOTIFICATIONS.map((n, i) => ({
           type: n.type,
           category: n.category,
-          // Demo users start in Russian, the default language.
+          // Demo users start in Russian, the default language; both texts let them switch.
           text: n.text.ru,
+          texts: { ru: n.text.ru, en: n.text.en },
           link: n.link.includes(':sim') ? (msuSim ? n.link.replace(':sim', String(msuSim.id)) : null) : n.link,
           companyId: user.companyId,
           userId: user.id,

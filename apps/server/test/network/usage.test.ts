@@ -92,7 +92,7 @@ describe('applyNetworkEvents', () => {
       expect(message?.audience).toEqual({ userId: row.userId });
       expect(message?.event).toEqual({
         type: 'notify',
-        data: { id: row.id, type: 'warning', added: Math.floor(row.createdAt.getTime() / 1000), text: row.text, readed: false, link: `/sim/${sim.simId}`, popup: { show: true, type: 'warn', text: row.text } },
+        data: { id: row.id, type: 'warning', added: Math.floor(row.createdAt.getTime() / 1000), text: row.text, texts: { ru: `SIM ${sim.iccid} заблокирована: превышен MSU`, en: `SIM ${sim.iccid} blocked: MSU cap reached` }, readed: false, link: `/sim/${sim.simId}`, popup: { show: true, type: 'warn', text: row.text } },
       });
       if (message?.event.type === 'notify') {
         const { popup: _popup, ...notification } = message.event.data;

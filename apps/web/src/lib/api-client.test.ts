@@ -19,8 +19,6 @@ function setup(options: { tokens?: Partial<StoredTokens>; pathname?: string; res
     fetch: fetchMock as unknown as typeof fetch,
     navigate: vi.fn<(to: string) => void>(),
     toast: vi.fn<ApiClientDeps['toast']>(),
-    translate: (key: string) =>
-      ({ 'common.error': 'Ошибка', 'common.unexpectedError': 'Непредвиденная ошибка' })[key] ?? key,
     getLang: () => 'en' as const,
     getPathname: () => options.pathname ?? '/home',
     getAppId: () => 'app-1',
@@ -166,8 +164,8 @@ describe('api client', () => {
     await client.post('/api/a').catch(() => undefined);
     await client.post('/api/a').catch(() => undefined);
     expect(deps.toast.mock.calls.map(([message]) => message)).toEqual([
-      { severity: 'error', summary: 'Ошибка', detail: 'Already exists', life: 3000, group: 'tr' },
-      { severity: 'error', summary: 'Ошибка', detail: 'Непредвиденная ошибка', life: 3000, group: 'tr' },
+      { severity: 'error', summary: { key: 'common.error' }, detail: 'Already exists', life: 3000, group: 'tr' },
+      { severity: 'error', summary: { key: 'common.error' }, detail: { key: 'common.unexpectedError' }, life: 3000, group: 'tr' },
     ]);
   });
 

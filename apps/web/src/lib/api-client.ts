@@ -13,7 +13,6 @@ export interface ApiClientDeps {
   fetch: typeof fetch;
   navigate: (to: string) => void;
   toast: (message: ToastMessage) => void;
-  translate: (key: 'common.error' | 'common.unexpectedError') => string;
   getLang: () => Lang;
   getPathname: () => string;
   getAppId: () => string;
@@ -131,8 +130,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     deps.toast({
       severity: 'error',
-      summary: deps.translate('common.error'),
-      detail: error.message || deps.translate('common.unexpectedError'),
+      summary: { key: 'common.error' },
+      detail: error.message || { key: 'common.unexpectedError' },
       life: TOAST_LIFE_MS,
       group: 'tr',
     });

@@ -2,16 +2,15 @@ import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { createApiClient } from './api-client';
 import { getAppId } from './app-id';
 import { cookieTokenStorage } from './auth-storage';
-import { currentLang, i18next } from './i18n';
+import { currentLang } from './i18n';
 import { navigateTo } from './navigation';
 import { sessionStore } from './session-store';
-import { showToast } from './toast-bus';
+import { showToast, type ToastText } from './toast-bus';
 
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
   navigate: navigateTo,
   toast: showToast,
-  translate: (key) => i18next.t(key),
   getLang: currentLang,
   getPathname: () => window.location.pathname,
   getAppId,
@@ -33,6 +32,6 @@ export function required<T>(value: T | null): T {
 }
 
 /** The spec's success toast (title Success/Успешно, 3000 ms). */
-export function showSuccessToast(detail: string): void {
-  showToast({ severity: 'success', summary: i18next.t('common.success'), detail, life: TOAST_LIFE_MS, group: 'tr' });
+export function showSuccessToast(detail: ToastText): void {
+  showToast({ severity: 'success', summary: { key: 'common.success' }, detail, life: TOAST_LIFE_MS, group: 'tr' });
 }

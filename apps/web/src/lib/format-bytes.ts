@@ -1,3 +1,5 @@
+import { formatDecimal } from './format-count';
+
 /** Traffic with a unit in the reader's language: 1.5 MB, 2.3 ГБ (decimal units, as operators bill). */
 export function formatBytes(bytes: number, lang: string): string {
   const units = lang === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] : ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -7,6 +9,6 @@ export function formatBytes(bytes: number, lang: string): string {
     value /= 1000;
     unit++;
   }
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  const number = formatDecimal(value, lang, unit === 0 ? 0 : 1);
   return `${number} ${units[unit] ?? ''}`;
 }

@@ -1,7 +1,11 @@
-import type { Lang } from '@cab/contract/constants';
+import { intlLocale } from './intl-locale';
 
 /** Whole numbers with the language's grouping: 4,000 (en) / 4 000 (ru). */
 export function formatCount(value: number, lang: string): string {
-  const locale: Lang = lang === 'en' ? 'en' : 'ru';
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ru-RU').format(value);
+  return new Intl.NumberFormat(intlLocale(lang)).format(value);
+}
+
+/** A number with up to `digits` decimals in the language's own separators: 12.5 (en) / 12,5 (ru). */
+export function formatDecimal(value: number, lang: string, digits: number): string {
+  return new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits }).format(value);
 }

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, type Lang } from '@cab/contract/constants';
 import { STORAGE_KEYS } from '@cab/contract/storage';
+import { numberInterpolation } from './number-interpolation';
 
 /** Only the active language is downloaded; the other one comes when the user switches. */
 const loaders: Record<Lang, () => Promise<{ default: Record<string, unknown> }>> = {
@@ -41,12 +42,12 @@ export async function initI18n(): Promise<void> {
   if (!localStorage.getItem(STORAGE_KEYS.lang)) localStorage.setItem(STORAGE_KEYS.lang, lang);
   document.documentElement.lang = lang;
   const { default: resources } = await loaders[lang]();
-  await i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).use(numberInterpolation).init({
     resources: { [lang]: { translation: resources } },
     lng: lang,
     // Both files hold the same keys, so no fallback download is needed.
     fallbackLng: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
 }

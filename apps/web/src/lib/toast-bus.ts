@@ -2,10 +2,16 @@
 export type ToastGroup = 'tr' | 'tc' | 'br';
 export type ToastSeverity = 'success' | 'info' | 'warn' | 'error';
 
+/**
+ * A toast's text: an i18n key (with its values), written in the reader's language when shown and
+ * again if they switch language while it is up; or a text already in words (a server message).
+ */
+export type ToastText = string | { key: string; values?: Record<string, unknown> };
+
 export interface ToastMessage {
   severity: ToastSeverity;
-  summary: string;
-  detail?: string;
+  summary: ToastText;
+  detail?: ToastText;
   life: number;
   group?: ToastGroup;
 }
@@ -20,7 +26,7 @@ const waitingWatchers = new Set<() => void>();
 const shownAt = new Map<string, number>();
 
 function isRepeat(message: ToastMessage, now: number): boolean {
-  const key = `${message.group ?? 'tr'}|${message.severity}|${message.summary}|${message.detail ?? ''}`;
+  const key = `${message.group ?? 'tr'}|${message.severity}|${JSON.stringify(message.summary)}|${JSON.stringify(message.detail ?? '')}`;
   const last = shownAt.get(key);
   if (last !== undefined && now - last < message.life) return true;
   shownAt.set(key, now);

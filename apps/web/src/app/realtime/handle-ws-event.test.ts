@@ -6,7 +6,7 @@ import { NOTIFY_KEY, QUEUE_KEY, type NotifyState, type QueueState } from './head
 
 function setup() {
   const queryClient = new QueryClient();
-  const ctx = { queryClient, popups: createPopupStore(), toast: vi.fn(), translate: (key: string) => key };
+  const ctx = { queryClient, popups: createPopupStore(), toast: vi.fn() };
   return { queryClient, ctx };
 }
 
@@ -49,7 +49,7 @@ describe('handleWsEvent', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sims'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['groups'] });
     handleWsEvent({ type: 'auth', data: { ok: false } }, ctx);
-    expect(ctx.toast).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: 'ws.authError' }));
+    expect(ctx.toast).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: { key: 'ws.authError' } }));
     await Promise.resolve();
   });
 

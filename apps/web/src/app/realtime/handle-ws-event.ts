@@ -19,7 +19,6 @@ export interface WsEventContext {
   queryClient: QueryClient;
   popups: PopupStore;
   toast: (message: ToastMessage) => void;
-  translate: (key: string) => string;
 }
 
 /** Applies a server event to the cache (spec §4): the header, lists and user data follow. */
@@ -54,7 +53,7 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       void queryClient.invalidateQueries({ queryKey: ['notify', 'all'] });
       // Withdrawal requests tell the other side by notification: open agent pages refetch.
       void queryClient.invalidateQueries({ queryKey: ['agent'] });
-      if (popup?.show) ctx.popups.add({ type: popup.type, text: popup.text });
+      if (popup?.show) ctx.popups.add({ type: popup.type, text: popup.text, texts: notification.texts });
       return;
     }
     case 'portal_update':
@@ -64,8 +63,8 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       if (!event.data.ok) {
         ctx.toast({
           severity: 'error',
-          summary: ctx.translate('common.error'),
-          detail: event.data.message ?? ctx.translate('ws.authError'),
+          summary: { key: 'common.error' },
+          detail: event.data.message ?? { key: 'ws.authError' },
           life: TOAST_LIFE_MS,
           group: 'tr',
         });

@@ -21,19 +21,18 @@ export function RealtimeBridge() {
     if (!loggedIn) return;
     void queryClient.prefetchQuery(queueQueryOptions(queryClient));
     void queryClient.prefetchQuery(notifyQueryOptions());
-    const translate = (key: string) => i18next.t(key);
     const client = createWsClient({
       WebSocket: typeof window.WebSocket === 'function' ? window.WebSocket : undefined,
       url: defaultWsUrl(),
       getToken: api.freshToken,
       getAppId,
       getLang: currentLang,
-      onEvent: (event) => handleWsEvent(event, { queryClient, popups: popupStore, toast: showToast, translate }),
+      onEvent: (event) => handleWsEvent(event, { queryClient, popups: popupStore, toast: showToast }),
       onProblem: (problem) =>
         showToast({
           severity: 'error',
-          summary: translate('common.error'),
-          detail: translate(problem === 'unsupported' ? 'ws.unsupported' : 'ws.connectionError'),
+          summary: { key: 'common.error' },
+          detail: { key: problem === 'unsupported' ? 'ws.unsupported' : 'ws.connectionError' },
           life: TOAST_LIFE_MS,
           group: 'tr',
         }),

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Toast } from 'primereact/toast';
 import { attachToastHost, type ToastGroup } from '@/lib/toast-bus';
+import { ToastText } from './toast-text';
 
 /** The three toast groups of spec §2: general top-right, top-center, news bottom-right. */
 export function ToastHost() {
@@ -14,7 +15,9 @@ export function ToastHost() {
       tc: topCenter,
       br: bottomRight,
     };
-    return attachToastHost(({ group = 'tr', ...message }) => refs[group].current?.show(message));
+    return attachToastHost(({ group = 'tr', summary, detail, ...message }) =>
+      refs[group].current?.show({ ...message, summary: <ToastText text={summary} />, detail: detail === undefined ? undefined : <ToastText text={detail} /> }),
+    );
   }, []);
 
   return (

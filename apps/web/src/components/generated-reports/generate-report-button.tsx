@@ -41,7 +41,7 @@ export function GenerateReportButton({
   const start = (format: GeneratedReportFormat) =>
     generate.mutate(
       { kind, format, request: withoutPaging(request) },
-      { onSuccess: () => showSuccessToast(t('generatedReports.started', { format: format.toUpperCase() })) },
+      { onSuccess: () => showSuccessToast({ key: 'generatedReports.started', values: { format: format.toUpperCase() } }) },
     );
   return (
     <div className="generate-report">

@@ -61,7 +61,7 @@ function fileNameOf(response: Response, fallback: string): string {
 export async function downloadGeneratedReport(id: number, fallbackName: string): Promise<boolean> {
   const token = await api.freshToken();
   const showError = (detail: string) =>
-    showToast({ severity: 'error', summary: i18next.t('common.error'), detail, life: TOAST_LIFE_MS, group: 'tr' });
+    showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS, group: 'tr' });
   try {
     const response = await fetch(`${FILES_API.generatedReportsDownload}?id=${id}&lang=${currentLang()}`, {
       headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},

@@ -9,7 +9,7 @@ import { LoadError } from '@/components/load-error';
 
 /** The company's five newest generated files with a download button each (the /report home). */
 export function RecentGeneratedReports() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useGeneratedReports({ page: 0, size: 5 });
   return (
     <section className="card recent-reports" data-testid="recent-generated-reports">
@@ -28,7 +28,7 @@ export function RecentGeneratedReports() {
             <li key={file.id}>
               <span className="recent-reports__name">
                 {t(`generatedReports.kinds.${file.kind}`)} · {file.format.toUpperCase()}
-                <small>{formatUnixDate(file.created)}</small>
+                <small>{formatUnixDate(file.created, i18n.language)}</small>
               </span>
               {file.state === 'ready' ? (
                 <Button

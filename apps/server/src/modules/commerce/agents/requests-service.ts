@@ -16,7 +16,6 @@ import {
   type WithdrawalCreateRequest,
   type WithdrawalRequest,
 } from '@cab/contract/agents';
-import { LANGS } from '@cab/contract/constants';
 import type { Readable } from 'node:stream';
 import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
@@ -24,7 +23,7 @@ import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { insertAudit } from '../../platform/audit/repository.js';
-import { notifyEvents, type NotificationEvent } from '../../platform/notify/events.js';
+import { inEveryLang, notifyEvents, type NotificationEvent } from '../../platform/notify/events.js';
 import { postLedgerEntry } from '../deposit/ledger.js';
 import { agentUsers, ensureAgentAccount, rootUsers } from './accounts.js';
 import { checkAttachment, downloadName, storeAttachment, type CheckedAttachment } from './attachments.js';
@@ -254,10 +253,10 @@ export class WithdrawalService {
     const amount = Number(row.amount_cents);
     const recipients = to === 'agent' ? (await agentUsers(db, row.company_id)).map((u) => ({ ...u, companyId: row.company_id })) : await rootUsers(db);
     const byCompany = new Map<number, NotificationEvent>();
+    const text = inEveryLang((lang) => requestNoticeText(row.id, amount, state, lang));
     for (const user of recipients) {
-      const lang = LANGS.find((l) => l === user.lang) ?? 'ru';
-      const event = byCompany.get(user.companyId) ?? { companyId: user.companyId, category: 'billing', type: state === 'declined' ? 'warning' : 'success', recipients: [] };
-      event.recipients.push({ userId: user.id, text: requestNoticeText(row.id, amount, state, lang), popup: user.id !== actorId });
+      const event = byCompany.get(user.companyId) ?? { companyId: user.companyId, category: 'billing', type: state === 'declined' ? 'warning' : 'success', text, recipients: [] };
+      event.recipients.push({ userId: user.id, lang: user.lang, popup: user.id !== actorId });
       byCompany.set(user.companyId, event);
     }
     await notifyEvents(db, bus, [...byCompany.values()]);

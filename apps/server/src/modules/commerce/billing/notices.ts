@@ -1,8 +1,7 @@
-import { LANGS } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
 import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { notifyEvent } from '../../platform/notify/events.js';
+import { inEveryLang, notifyEvent } from '../../platform/notify/events.js';
 import { findBillingRecipients } from './repository.js';
 import { BILLING_TEXTS, formatEuros } from './texts.js';
 
@@ -21,11 +20,8 @@ export async function notifyBilling(
     category: 'billing',
     type: notice.type,
     link: '/docs',
-    recipients: recipients.map((user) => ({
-      userId: user.id,
-      text: fillTemplate(BILLING_TEXTS[notice.text][LANGS.find((l) => l === user.lang) ?? 'ru'], notice.values),
-      popup: true,
-    })),
+    text: inEveryLang((lang) => fillTemplate(BILLING_TEXTS[notice.text][lang], notice.values)),
+    recipients: recipients.map((user) => ({ userId: user.id, lang: user.lang, popup: true })),
   });
 }
 

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@cab/contract/constants';
+import type { Lang } from '@cab/contract/constants';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -33,11 +33,8 @@ export async function noticeCompany(
     category: notice.category,
     type: notice.type,
     link: notice.orderId !== null ? '/orders' : '/docs',
-    recipients: admins.map((admin) => ({
-      userId: admin.id,
-      text: notice.text[LANGS.find((l) => l === admin.lang) ?? 'ru'],
-      popup: admin.id !== notice.actorId,
-    })),
+    text: notice.text,
+    recipients: admins.map((admin) => ({ userId: admin.id, lang: admin.lang, popup: admin.id !== notice.actorId })),
   });
   await bus.publish(
     { companyId: notice.companyId },

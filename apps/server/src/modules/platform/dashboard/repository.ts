@@ -7,7 +7,7 @@ const ids = (companyIds: number[]) => sql`${`{${companyIds.join(',')}}`}::bigint
 const FOLD_AFTER_ROWS = 500;
 
 /**
- * SIMs per block type of these companies, from the counts the database keeps (migration 0020), and
+ * SIMs per block type of these companies, from the counts the database keeps (migration 0021), and
  * whether their delta rows have piled up enough to fold.
  */
 export async function countSimsByBlockType(db: Executor, companyIds: number[]) {

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import { notifyEvent } from '../notify/events.js';
+import { inEveryLang, notifyEvent, type NotificationTexts } from '../notify/events.js';
 import * as items from '../queue/item-repository.js';
 import { announceProgress, itemToQueueItem } from '../queue/progress.js';
 import './registered-sources.js';
@@ -82,10 +82,10 @@ export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Pro
       return;
     }
     await repo.moveState(db, companyId, report.id, ['writing'], 'failed');
-    await finish(deps, report, qid, { ok: false, rows: written, title: source?.title[lang] ?? report.kind, lang });
+    await finish(deps, report, qid, { ok: false, rows: written, title: inEveryLang((l) => source?.title[l] ?? report.kind), lang });
     throw error;
   }
-  await finish(deps, report, qid, { ok: true, rows: written, title: source.title[lang], lang });
+  await finish(deps, report, qid, { ok: true, rows: written, title: inEveryLang((l) => source.title[l]), lang });
 }
 
 /** Ends the queue item (100%, queue_del) and tells the author, who gets a popup too. */
@@ -93,7 +93,7 @@ async function finish(
   deps: ReportRunnerDeps,
   report: repo.GeneratedReportRow,
   qid: number,
-  outcome: { ok: boolean; rows: number; title: string; lang: (typeof LANGS)[number] },
+  outcome: { ok: boolean; rows: number; title: NotificationTexts; lang: (typeof LANGS)[number] },
 ): Promise<void> {
   const companyId = report.company_id;
   if (!outcome.ok) await repo.markQueueFailed(deps.db, companyId, qid);
@@ -106,16 +106,13 @@ async function finish(
     companyId,
     category: 'notify',
     type: outcome.ok ? 'success' : 'error',
-    recipients: [
-      {
-        userId: report.user_id,
-        text: fillTemplate(template[outcome.lang], {
-          title: outcome.title,
-          format: report.format.toUpperCase(),
-          rows: outcome.rows.toLocaleString(outcome.lang === 'ru' ? 'ru-RU' : 'en-GB'),
-        }),
-        popup: true,
-      },
-    ],
+    text: inEveryLang((lang) =>
+      fillTemplate(template[lang], {
+        title: outcome.title[lang],
+        format: report.format.toUpperCase(),
+        rows: outcome.rows.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB'),
+      }),
+    ),
+    recipients: [{ userId: report.user_id, lang: outcome.lang, popup: true }],
   });
 }

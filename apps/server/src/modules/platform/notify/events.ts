@@ -7,14 +7,31 @@ import * as repo from './repository.js';
 
 export { findActiveUsers, type ActiveUser } from './repository.js';
 
-type NotificationRow = { id: number; type: string; text: string; readed: boolean; createdAt: Date; link?: string | null };
+/** A notification's text in every cabinet language. */
+export type NotificationTexts = Record<Lang, string>;
 
-export function toNotification(row: NotificationRow): Notification {
+/** Writes a text in each language (templates, amounts and dates formatted per language). */
+export function inEveryLang(write: (lang: Lang) => string): NotificationTexts {
+  return { ru: write('ru'), en: write('en') };
+}
+
+export function langOf(value: string | null | undefined): Lang {
+  return LANGS.find((l) => l === value) ?? 'ru';
+}
+
+type NotificationRow = { id: number; type: string; text: string; texts?: NotificationTexts | null; readed: boolean; createdAt: Date; link?: string | null };
+
+/**
+ * `text` in the asked language when the row has it (rows written before `texts` existed have only the
+ * one they were written in); `texts` goes along so a cabinet switches language without a refetch.
+ */
+export function toNotification(row: NotificationRow, lang?: Lang): Notification {
   return {
     id: row.id,
     type: NOTIFICATION_TYPES.find((t) => t === row.type) ?? 'default',
     added: Math.floor(row.createdAt.getTime() / 1000),
-    text: row.text,
+    text: (lang && row.texts?.[lang]) || row.text,
+    texts: row.texts ?? null,
     readed: row.readed,
     link: row.link ?? null,
   };
@@ -25,8 +42,8 @@ export type NotificationCategory = 'sim' | 'billing' | 'notify';
 
 export interface NotificationRecipient {
   userId: number;
-  /** In the recipient's language. */
-  text: string;
+  /** The recipient's language now: the row's `text` (and what delivery sends) is in it. */
+  lang: string;
   /** Also show it as a popup in the user's open tabs. */
   popup: boolean;
 }
@@ -36,6 +53,8 @@ export interface NotificationEvent {
   companyId: number;
   category: NotificationCategory;
   type: Notification['type'];
+  /** In every language: each reader sees it in the language they read in at the time. */
+  text: NotificationTexts;
   recipients: NotificationRecipient[];
   /** The page of what it is about (a SIM, bill, order, operation), shown as the notification's link. */
   link?: string | null;
@@ -80,7 +99,8 @@ export async function storeNotificationEvents(db: Executor, events: Notification
         userId: r.userId,
         type: event.type,
         category: event.category,
-        text: r.text,
+        text: event.text[langOf(r.lang)],
+        texts: event.text,
         link: event.link ?? null,
         eventKey,
       })),
@@ -94,6 +114,7 @@ export async function storeNotificationEvents(db: Executor, events: Notification
   }
   return keyed.map(({ event, eventKey }) => {
     const popupOf = new Map(event.recipients.map((r) => [r.userId, r.popup]));
+    const langByUser = new Map(event.recipients.map((r) => [r.userId, r.lang]));
     return {
       companyId: event.companyId,
       eventKey,
@@ -101,7 +122,7 @@ export async function storeNotificationEvents(db: Executor, events: Notification
       told: (rowsOf.get(eventKey) ?? []).map((row) => ({
         userId: row.userId,
         popup: popupOf.get(row.userId) ?? false,
-        notification: toNotification(row),
+        notification: toNotification(row, langOf(langByUser.get(row.userId))),
       })),
     };
   });
@@ -150,18 +171,15 @@ export function byCompany(users: repo.ActiveUser[]): Map<number, repo.ActiveUser
 export function eventForUsers(
   companyId: number,
   users: repo.ActiveUser[],
-  event: Pick<NotificationEvent, 'category' | 'type' | 'link'> & { text: Record<Lang, string>; popup: boolean },
+  event: Pick<NotificationEvent, 'category' | 'type' | 'link' | 'text'> & { popup: boolean },
 ): NotificationEvent {
   return {
     companyId,
     link: event.link ?? null,
     category: event.category,
     type: event.type,
-    recipients: users.map((user) => ({
-      userId: user.userId,
-      text: event.text[LANGS.find((l) => l === user.lang) ?? 'ru'],
-      popup: event.popup,
-    })),
+    text: event.text,
+    recipients: users.map((user) => ({ userId: user.userId, lang: user.lang, popup: event.popup })),
   };
 }
 

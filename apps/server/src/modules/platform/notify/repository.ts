@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { NOTIFY_LIST_LIMIT } from '@cab/contract/constants';
+import { NOTIFY_LIST_LIMIT, type Lang } from '@cab/contract/constants';
 import type { Executor } from '../../../db/client.js';
 import { notifications, users } from '../../../db/schema.js';
 
@@ -35,7 +35,7 @@ const INSERT_CHUNK = 1000;
 /** Bulk insert; callers group rows into events by `eventKey`. */
 export async function insertNotifications(
   db: Executor,
-  rows: Array<{ companyId: number; userId: number; type: string; category: string; text: string; eventKey: string; link?: string | null }>,
+  rows: Array<{ companyId: number; userId: number; type: string; category: string; text: string; texts: Record<Lang, string>; eventKey: string; link?: string | null }>,
 ) {
   const inserted = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {

@@ -12,7 +12,7 @@ export function registerNotifyRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     API.notifyList,
     { schema: { tags: ['notifications'], querystring: LangQuery, body: NotifyListRequest, response: { 200: resultOf(NotifyListResult), ...errorResponses } } },
-    async (request) => ({ result: await listNotifications(db, principalOf(request), request.body?.all ?? false) }),
+    async (request) => ({ result: await listNotifications(db, principalOf(request), request.body?.all ?? false, request.query.lang) }),
   );
   r.post(
     API.notifyRead,

@@ -1,14 +1,16 @@
 import type { Notification, NotifyListResult } from '@cab/contract/notify';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
-import { notifyEvent, toNotification, type NotificationCategory, type NotificationPublisher } from './events.js';
+import type { Lang } from '@cab/contract/constants';
+import { notifyEvent, toNotification, type NotificationCategory, type NotificationPublisher, type NotificationTexts } from './events.js';
 import * as repo from './repository.js';
 
 export { toNotification } from './events.js';
 
-export async function listNotifications(db: Db, principal: Principal, includeRead: boolean): Promise<NotifyListResult> {
+/** Texts in the asked language (the call's `lang`) where the row has them. */
+export async function listNotifications(db: Db, principal: Principal, includeRead: boolean, lang: Lang | undefined): Promise<NotifyListResult> {
   const { items, unread } = await repo.listNotifications(db, principal.companyId, principal.userId, includeRead);
-  return { count: unread, items: Object.fromEntries(items.map((row) => [String(row.id), toNotification(row)])) };
+  return { count: unread, items: Object.fromEntries(items.map((row) => [String(row.id), toNotification(row, lang)])) };
 }
 
 export async function readNotifications(db: Db, principal: Principal, ids: number[]): Promise<number> {
@@ -20,7 +22,9 @@ export interface NewNotification {
   userId: number;
   type: Notification['type'];
   category: NotificationCategory;
-  text: string;
+  text: NotificationTexts;
+  /** The user's language now: the row's `text` and its deliveries are in it. */
+  lang: string;
   /** Also show it as a popup in the user's open tabs. */
   popup: boolean;
 }
@@ -36,7 +40,8 @@ export async function createNotification(db: Db, bus: NotificationPublisher, inp
     companyId: input.companyId,
     category: input.category,
     type: input.type,
-    recipients: [{ userId: input.userId, text: input.text, popup: input.popup }],
+    text: input.text,
+    recipients: [{ userId: input.userId, lang: input.lang, popup: input.popup }],
   });
   const told = stored?.told[0];
   if (!told) throw new Error('notification insert returned nothing');

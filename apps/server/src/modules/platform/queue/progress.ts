@@ -4,7 +4,7 @@ import { QUEUE_REASONS } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
 import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { notifyEvent } from '../notify/events.js';
+import { inEveryLang, notifyEvent } from '../notify/events.js';
 import * as items from './item-repository.js';
 
 type Ref = { companyId: number; queueId: number };
@@ -63,12 +63,7 @@ export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: R
     type: row.fail === 0 ? 'success' : row.ok === 0 ? 'error' : 'warning',
     // The operation's history page (per-SIM results); a generated report is in Downloads.
     link: item.queue === 'queue_report_generate' ? '/generated_reports' : `/operations/${row.id}`,
-    recipients: [
-      {
-        userId: row.user_id,
-        text: fillTemplate(template[lang], { operation: QUEUE_REASON_LABELS[item.queue][lang], ok: row.ok, fail: row.fail }),
-        popup: true,
-      },
-    ],
+    text: inEveryLang((l) => fillTemplate(template[l], { operation: QUEUE_REASON_LABELS[item.queue][l], ok: row.ok, fail: row.fail })),
+    recipients: [{ userId: row.user_id, lang, popup: true }],
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '../../realtime/header-state';
 
 export function NotifyBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
   const queryClient = useQueryClient();
   const loggedIn = useIsLoggedIn();
@@ -77,7 +77,7 @@ export function NotifyBell() {
                   <NotificationIcon type={item.type} />
                   <div>
                     <NotificationText item={item} onFollow={() => panel.current?.hide()} />
-                    <time className="notify-item__date">{formatUnixDate(item.added)}</time>
+                    <time className="notify-item__date">{formatUnixDate(item.added, i18n.language)}</time>
                   </div>
                 </li>
               ))}

@@ -29,7 +29,7 @@ async function cancelItem(item: QueueItem, doneText: string): Promise<void> {
 }
 
 export function QueueCounter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
   const queryClient = useQueryClient();
   const loggedIn = useIsLoggedIn();
@@ -65,7 +65,7 @@ export function QueueCounter() {
                 <li key={item.qid} className="queue-item" data-testid="queue-item">
                   <div className="queue-item__head">
                     <strong>{t(`queue.reasons.${item.queue}`)}</strong>
-                    <time>{formatUnixDate(item.added)}</time>
+                    <time>{formatUnixDate(item.added, i18n.language)}</time>
                   </div>
                   <div className="queue-item__user">{`${item.user.first_name} ${item.user.last_name}`}</div>
                   <ProgressBar value={Math.round(item.status.percentage)} className="queue-item__bar" />

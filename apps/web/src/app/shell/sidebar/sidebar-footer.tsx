@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { BILLING_TYPES, HELP_SITE_URL } from '@cab/contract/constants';
 import type { MeCompany } from '@cab/contract/me';
 import { currentLang } from '@/lib/i18n';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 
 export function SidebarFooter({ company, compact }: { company: MeCompany | undefined; compact: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const helpUrl = `${HELP_SITE_URL}/?path=${encodeURIComponent(pathname)}&lang=${currentLang()}`;
   const showBalance = !compact && company?.billing_type === BILLING_TYPES.prepay && company.balance !== null;
@@ -24,7 +24,7 @@ export function SidebarFooter({ company, compact }: { company: MeCompany | undef
             title={company.balance_problem || (company.balance ?? 0) <= 0 ? t('billing.balanceProblem') : undefined}
             data-testid="sidebar-balance-amount"
           >
-            {formatMoney(company.balance ?? 0)}
+            {formatMoney(company.balance ?? 0, i18n.language)}
           </strong>
           <Link to="/docs?new=1" className="sidebar__topup" data-testid="sidebar-topup">
             <i className="pi pi-plus-circle" aria-hidden="true" /> {t('sidebar.topup')}

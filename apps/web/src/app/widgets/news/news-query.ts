@@ -3,7 +3,6 @@ import { NEWS_PAGE_SIZE, NEWS_TOAST_LIFE_MS } from '@cab/contract/constants';
 import { API } from '@cab/contract/paths';
 import type { NewsItem, NewsListResult } from '@cab/contract/news';
 import { api, required } from '@/lib/api';
-import { i18next } from '@/lib/i18n';
 import { showToast } from '@/lib/toast-bus';
 
 /** News filter state of spec §3; pageIndex is 1-based here and zero-based in the request. */
@@ -34,8 +33,8 @@ async function fetchNews(pageIndex: number, pageSize: number): Promise<NewsListR
   } catch (error) {
     showToast({
       severity: 'warn',
-      summary: i18next.t('common.error'),
-      detail: i18next.t('news.failed'),
+      summary: { key: 'common.error' },
+      detail: { key: 'news.failed' },
       life: NEWS_TOAST_LIFE_MS,
       group: 'br',
     });

@@ -1,4 +1,5 @@
 import { POPUP_LIFETIME_MS, POPUP_LIMIT } from '@cab/contract/constants';
+import type { Notification } from '@cab/contract/notify';
 
 export type PopupSeverity = 'success' | 'error' | 'info' | 'warn';
 
@@ -6,10 +7,12 @@ export interface PopupItem {
   key: number;
   severity: PopupSeverity;
   text: string;
+  /** Every language's text (the notification's), so the popup follows a language switch. */
+  texts?: Notification['texts'];
 }
 
 export interface PopupStore {
-  add: (popup: { type: string; text: string }) => void;
+  add: (popup: { type: string; text: string; texts?: Notification['texts'] }) => void;
   remove: (key: number) => void;
   getItems: () => readonly PopupItem[];
   subscribe: (listener: () => void) => () => void;
@@ -55,7 +58,7 @@ export function createPopupStore(timers: Timers = browserTimers): PopupStore {
 
   return {
     add(popup) {
-      const item: PopupItem = { key: nextKey++, severity: toPopupSeverity(popup.type), text: popup.text };
+      const item: PopupItem = { key: nextKey++, severity: toPopupSeverity(popup.type), text: popup.text, texts: popup.texts };
       const next = [item, ...items];
       for (const evicted of next.slice(POPUP_LIMIT)) {
         const timer = expiry.get(evicted.key);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notificationTextIn } from '@/lib/notification-language';
 import { popupStore, type PopupItem, type PopupStore } from './popup-store';
 
 const ICONS: Record<PopupItem['severity'], string> = {
@@ -11,7 +12,7 @@ const ICONS: Record<PopupItem['severity'], string> = {
 
 /** Popup notifications pushed by the server; labels are the spec's Успешно/Ошибка (§8). */
 export function Popups({ store = popupStore }: { store?: PopupStore }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = useSyncExternalStore(store.subscribe, store.getItems);
   return (
     <div className="popups" data-testid="popups" aria-live="polite">
@@ -20,7 +21,7 @@ export function Popups({ store = popupStore }: { store?: PopupStore }) {
           <i className={`pi ${ICONS[item.severity]} popup__icon`} aria-hidden="true" />
           <div className="popup__body">
             <strong className="popup__label">{t(item.severity === 'success' ? 'popup.success' : 'popup.error')}</strong>
-            <p className="popup__text">{item.text}</p>
+            <p className="popup__text">{notificationTextIn(item, i18n.language)}</p>
           </div>
           <button
             type="button"

@@ -41,7 +41,7 @@ export function ActionDialog({ requestId, action, onHide }: { requestId: number;
     const attachment = file ? { name: file.name.slice(0, 200), content_base64: await readBase64(file) } : undefined;
     transition.mutate(
       { id: requestId, action, ...(comment.trim() ? { comment: comment.trim() } : {}), ...(attachment ? { attachment } : {}) },
-      { onSuccess: () => (showSuccessToast(t(`agent.action.done.${action}`)), close()) },
+      { onSuccess: () => (showSuccessToast({ key: `agent.action.done.${action}` }), close()) },
     );
   };
   return (

@@ -13,14 +13,14 @@ import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
 import { showToast } from '@/lib/toast-bus';
 import { useRequest } from '../api/agent-api';
-import { formatCents } from '../model/format';
+import { formatCents } from '@/lib/format-money';
 import { ActionDialog } from './action-dialog';
 import { RequestStateTag } from './request-state-tag';
 import '../agent.css';
 
 /** Route module /agent/request/{id}: the request, what the caller may do now, and its timeline. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id } = useParams();
   const requestId = Number(id);
   const query = useRequest(requestId);
@@ -57,7 +57,7 @@ export function Component() {
               </dd>
               <dt>{t('agent.requests.amount')}</dt>
               <dd className="agent-figure" data-testid="request-amount">
-                {formatCents(detail.request.amount_cents)}
+                {formatCents(detail.request.amount_cents, i18n.language)}
               </dd>
               <dt>{t('agent.requests.agent')}</dt>
               <dd>{detail.request.agent_name}</dd>
@@ -84,7 +84,7 @@ export function Component() {
                 </>
               )}
               <dt>{t('agent.requests.created')}</dt>
-              <dd>{formatUnixDate(detail.request.created)}</dd>
+              <dd>{formatUnixDate(detail.request.created, i18n.language)}</dd>
             </dl>
             {detail.actions.length > 0 && (
               <div className="agent-actions" data-testid="request-actions">
@@ -117,18 +117,18 @@ export function Component() {
 }
 
 function TimelineEntry({ event }: { event: RequestEvent }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const download = async () => {
     if (!event.attachment) return;
     const ok = await downloadWithToken(`${AGENT_API.requestsFile}?id=${event.attachment.id}`, event.attachment.name);
-    if (!ok) showToast({ severity: 'error', summary: t('common.error'), detail: t('common.cantLoad'), life: 3000, group: 'tr' });
+    if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'common.cantLoad' }, life: 3000, group: 'tr' });
   };
   return (
     <div className="agent-event" data-testid="timeline-entry">
       <div className="agent-event__head">
         <strong>{event.action ? t(`agent.actions.${event.action}`) : t('agent.request.created')}</strong>
         <span className="agent-event__meta">
-          {formatUnixDate(event.at)} · {event.author || t(`agent.sides.${event.side}`)} ({t(`agent.sides.${event.side}`)})
+          {formatUnixDate(event.at, i18n.language)} · {event.author || t(`agent.sides.${event.side}`)} ({t(`agent.sides.${event.side}`)})
         </span>
       </div>
       <div className="agent-event__state">

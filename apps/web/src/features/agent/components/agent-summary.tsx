@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { AgentInfo } from '@cab/contract/agents';
 import { showSuccessToast } from '@/lib/api';
-import { formatCents, formatRate, referralLink } from '../model/format';
+import { formatCents } from '@/lib/format-money';
+import { formatRate, referralLink } from '../model/format';
 
 interface AgentSummaryProps {
   info: AgentInfo;
@@ -13,10 +14,10 @@ interface AgentSummaryProps {
 
 /** The referral code and link (copy buttons), the rate and the money figures of the panel. */
 export function AgentSummary({ info, onEditRate, onWithdraw }: AgentSummaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = referralLink(info.referral_code);
   const copy = (text: string) => {
-    void navigator.clipboard.writeText(text).then(() => showSuccessToast(t('agent.referral.copied')));
+    void navigator.clipboard.writeText(text).then(() => showSuccessToast({ key: 'agent.referral.copied' }));
   };
   const available = Math.max(0, info.balance_cents);
   return (
@@ -46,7 +47,7 @@ export function AgentSummary({ info, onEditRate, onWithdraw }: AgentSummaryProps
           {t('agent.rate.title')}
         </h2>
         <p className="agent-figure" data-testid="agent-rate">
-          {formatRate(info.rate_bp)}
+          {formatRate(info.rate_bp, i18n.language)}
         </p>
         <p className="agent-card__hint">{info.rate_is_default ? t('agent.rate.default') : t('agent.rate.own')}</p>
         {onEditRate && <Button type="button" label={t('agent.rate.edit')} icon="pi pi-pencil" text onClick={onEditRate} data-testid="agent-rate-edit" />}
@@ -56,15 +57,15 @@ export function AgentSummary({ info, onEditRate, onWithdraw }: AgentSummaryProps
           {t('agent.balance.title')}
         </h2>
         <p className={info.balance_cents < 0 ? 'agent-figure text-danger' : 'agent-figure'} data-testid="agent-balance">
-          {formatCents(info.balance_cents)}
+          {formatCents(info.balance_cents, i18n.language)}
         </p>
         <dl className="agent-facts">
           <dt>{t('agent.balance.held')}</dt>
-          <dd data-testid="agent-held">{formatCents(info.held_cents)}</dd>
+          <dd data-testid="agent-held">{formatCents(info.held_cents, i18n.language)}</dd>
           <dt>{t('agent.balance.earned')}</dt>
-          <dd data-testid="agent-earned">{formatCents(info.earned_cents)}</dd>
+          <dd data-testid="agent-earned">{formatCents(info.earned_cents, i18n.language)}</dd>
           <dt>{t('agent.balance.paidOut')}</dt>
-          <dd>{formatCents(info.paid_out_cents)}</dd>
+          <dd>{formatCents(info.paid_out_cents, i18n.language)}</dd>
         </dl>
         {onWithdraw && (
           <Button
@@ -77,7 +78,7 @@ export function AgentSummary({ info, onEditRate, onWithdraw }: AgentSummaryProps
           />
         )}
         {onWithdraw && available < info.min_withdrawal_cents && (
-          <p className="agent-card__hint">{t('agent.withdraw.notEnough', { min: formatCents(info.min_withdrawal_cents) })}</p>
+          <p className="agent-card__hint">{t('agent.withdraw.notEnough', { min: formatCents(info.min_withdrawal_cents, i18n.language) })}</p>
         )}
       </section>
     </div>

@@ -8,13 +8,13 @@ import { RadioButton } from 'primereact/radiobutton';
 import { isValidIban, parseWithdrawalCents, type PayoutMethod } from '@cab/contract/agents';
 import { showSuccessToast } from '@/lib/api';
 import { useCreateRequest } from '../api/agent-api';
-import { formatCents } from '../model/format';
+import { formatCents } from '@/lib/format-money';
 
 type Errors = Partial<Record<'amount' | 'iban' | 'holder' | 'details' | 'form', string>>;
 
 /** The agent asks for a payout: the amount (held at once) and where to send it. */
 export function NewRequestDialog({ visible, onHide, availableCents, minCents }: { visible: boolean; onHide: () => void; availableCents: number; minCents: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayoutMethod>('iban');
   const [iban, setIban] = useState('');
@@ -40,9 +40,9 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
         cents === null
           ? t('agent.withdraw.amountFormat')
           : cents < minCents
-            ? t('agent.withdraw.belowMin', { min: formatCents(minCents) })
+            ? t('agent.withdraw.belowMin', { min: formatCents(minCents, i18n.language) })
             : cents > availableCents
-              ? t('agent.withdraw.overBalance', { available: formatCents(availableCents) })
+              ? t('agent.withdraw.overBalance', { available: formatCents(availableCents, i18n.language) })
               : undefined,
       iban: method === 'iban' && !isValidIban(iban) ? t('agent.withdraw.ibanInvalid') : undefined,
       holder: method === 'iban' && !holder.trim() ? t('agent.withdraw.required') : undefined,
@@ -59,7 +59,7 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
       },
       {
         onSuccess: () => {
-          showSuccessToast(t('agent.withdraw.created'));
+          showSuccessToast({ key: 'agent.withdraw.created' });
           setAmount('');
           setComment('');
           onHide();
@@ -89,7 +89,7 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
           t('agent.withdraw.amount'),
           errors.amount,
           <InputText id="withdraw-amount" value={amount} onChange={(e) => edit('amount', setAmount)(e.target.value)} inputMode="decimal" invalid={!!errors.amount} aria-describedby={errors.amount ? 'withdraw-amount-error' : 'withdraw-amount-hint'} data-testid="withdraw-amount" />,
-          t('agent.withdraw.amountHint', { available: formatCents(availableCents), min: formatCents(minCents) }),
+          t('agent.withdraw.amountHint', { available: formatCents(availableCents, i18n.language), min: formatCents(minCents, i18n.language) }),
         )}
         <fieldset className="agent-form__methods">
           <legend>{t('agent.withdraw.method')}</legend>

@@ -20,7 +20,7 @@ export function RateDialog({ agentId, currentBp, isDefault, visible, onHide }: {
       return;
     }
     setError(undefined);
-    save.mutate({ agent_company_id: agentId, rate: rate.trim() }, { onSuccess: () => (showSuccessToast(t('agent.rate.saved')), onHide()) });
+    save.mutate({ agent_company_id: agentId, rate: rate.trim() }, { onSuccess: () => (showSuccessToast({ key: 'agent.rate.saved' }), onHide()) });
   };
   return (
     <Dialog header={t('agent.rate.edit')} visible={visible} onHide={onHide} className="agent-dialog" breakpoints={{ '640px': '95vw' }}>

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatCount } from '@/lib/format-count';
 import { useReferredCompanies } from '../api/agent-api';
-import { formatCents } from '../model/format';
+import { formatCents } from '@/lib/format-money';
 
 type SortColumn = (typeof REFERRED_SORT_COLUMNS)[number];
 const PAGE_SIZE = 10;
@@ -52,8 +52,8 @@ export function ReferredTable({ agentId }: { agentId: number | undefined }) {
           >
             <Column field="name" header={t('agent.referred.name')} sortable />
             <Column field="sims" header={t('agent.referred.sims')} sortable body={(c: ReferredCompany) => formatCount(c.sims, i18n.language)} className="agent-table__number" />
-            <Column field="paid_month" header={t('agent.referred.paidMonth')} sortable body={(c: ReferredCompany) => formatCents(c.paid_month_cents)} className="agent-table__number" />
-            <Column field="earned" header={t('agent.referred.earned')} sortable body={(c: ReferredCompany) => formatCents(c.earned_cents)} className="agent-table__number" />
+            <Column field="paid_month" header={t('agent.referred.paidMonth')} sortable body={(c: ReferredCompany) => formatCents(c.paid_month_cents, i18n.language)} className="agent-table__number" />
+            <Column field="earned" header={t('agent.referred.earned')} sortable body={(c: ReferredCompany) => formatCents(c.earned_cents, i18n.language)} className="agent-table__number" />
           </DataTable>
         </div>
       )}

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { REQUEST_STATES, type WithdrawalRequest } from '@cab/contract/agents';
+import { DateInput } from '@/components/date-input';
 import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
 import { useAgents, useRequests } from '../api/agent-api';
-import { formatCents } from '../model/format';
+import { formatCents } from '@/lib/format-money';
 import { RequestStateTag } from './request-state-tag';
 
 const PAGE_SIZE = 10;
@@ -26,7 +26,7 @@ function dayToUnix(day: string | null, end: boolean): number | undefined {
  * state, agent and period. The filter and page live in the URL, so a link reproduces the view.
  */
 export function RequestsTable({ root, agentId }: { root: boolean; agentId: number | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = REQUEST_STATES.find((s) => s === params.get('state'));
   const agentFilter = agentId ?? (Number(params.get('ragent')) || undefined);
@@ -70,14 +70,14 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
             <Dropdown value={agentFilter ?? 0} options={agentOptions} onChange={(e) => set('ragent', Number(e.value) ? String(e.value) : undefined)} aria-label={t('agent.requests.agent')} pt={{ trigger: { 'aria-label': t('agent.requests.agent') } }} data-testid="requests-agent" />
           </label>
         )}
-        <label className="agent-filter__field">
-          <span>{t('agent.requests.from')}</span>
-          <InputText type="date" value={from ?? ''} onChange={(e) => set('from', e.target.value || undefined)} data-testid="requests-from" />
-        </label>
-        <label className="agent-filter__field">
-          <span>{t('agent.requests.to')}</span>
-          <InputText type="date" value={to ?? ''} onChange={(e) => set('to', e.target.value || undefined)} data-testid="requests-to" />
-        </label>
+        <div className="agent-filter__field">
+          <label htmlFor="requests-from-input">{t('agent.requests.from')}</label>
+          <DateInput inputId="requests-from-input" value={from} max={to} onChange={(day) => set('from', day ?? undefined)} testId="requests-from" />
+        </div>
+        <div className="agent-filter__field">
+          <label htmlFor="requests-to-input">{t('agent.requests.to')}</label>
+          <DateInput inputId="requests-to-input" value={to} min={from} onChange={(day) => set('to', day ?? undefined)} testId="requests-to" />
+        </div>
       </div>
       {requests.isPending && <RowsSkeleton rows={3} />}
       {requests.isError && <LoadError onRetry={() => void requests.refetch()} />}
@@ -112,11 +112,11 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
                 </Link>
               )}
             />
-            <Column header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created)} className="agent-table__nowrap" />
+            <Column header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
             {root && agentId === undefined && <Column header={t('agent.requests.agent')} field="agent_name" />}
-            <Column header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents)} className="agent-table__number" />
+            <Column header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
             <Column header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
-            <Column header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated)} className="agent-table__nowrap" />
+            <Column header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
           </DataTable>
         </div>
       )}

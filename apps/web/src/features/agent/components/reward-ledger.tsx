@@ -9,13 +9,13 @@ import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
 import { useAgentLedger, useReferredCompanies } from '../api/agent-api';
-import { formatCents } from '../model/format';
+import { formatCents } from '@/lib/format-money';
 
 const PAGE_SIZE = 10;
 
 /** The reward ledger: the deposit view of the agent, with the spec's deposit filter (company, type). */
 export function RewardLedger({ agentId }: { agentId: number | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [company, setCompany] = useState<number | undefined>();
   const [type, setType] = useState<AgentLedgerKind | undefined>();
@@ -78,19 +78,19 @@ export function RewardLedger({ agentId }: { agentId: number | undefined }) {
             emptyMessage={t('agent.ledger.empty')}
             data-testid="agent-ledger"
           >
-            <Column header={t('agent.ledger.time')} body={(r: AgentLedgerEntry) => formatUnixDate(r.added)} className="agent-table__nowrap" />
+            <Column header={t('agent.ledger.time')} body={(r: AgentLedgerEntry) => formatUnixDate(r.added, i18n.language)} className="agent-table__nowrap" />
             <Column header={t('agent.ledger.type')} body={(r: AgentLedgerEntry) => t(`agent.kinds.${r.kind}`)} />
             <Column header={t('agent.ledger.source')} body={sourceCell} />
             <Column
               header={t('agent.ledger.amount')}
               body={(r: AgentLedgerEntry) => (
                 <span className={r.amount_cents < 0 ? 'agent-amount agent-amount--minus' : 'agent-amount agent-amount--plus'} data-testid="agent-ledger-amount">
-                  {formatCents(r.amount_cents, true)}
+                  {formatCents(r.amount_cents, i18n.language, true)}
                 </span>
               )}
               className="agent-table__number"
             />
-            <Column header={t('agent.ledger.balanceAfter')} body={(r: AgentLedgerEntry) => formatCents(r.balance_after_cents)} className="agent-table__number" />
+            <Column header={t('agent.ledger.balanceAfter')} body={(r: AgentLedgerEntry) => formatCents(r.balance_after_cents, i18n.language)} className="agent-table__number" />
           </DataTable>
         </div>
       )}

@@ -1,14 +1,8 @@
-const formatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' });
+import { formatDecimal } from '@/lib/format-count';
 
-/** Integer cents as EUR; `signed` puts an explicit + on credits. */
-export function formatCents(cents: number, signed = false): string {
-  const text = formatter.format(cents / 100);
-  return signed && cents > 0 ? `+${text}` : text;
-}
-
-/** Basis points as a percent: 1250 → "12.5 %". */
-export function formatRate(bp: number): string {
-  return `${(bp / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })} %`;
+/** Basis points as a percent in the reader's language: 1250 → "12.5 %" (en), "12,5 %" (ru). */
+export function formatRate(bp: number, lang: string): string {
+  return `${formatDecimal(bp / 100, lang, 2)} %`;
 }
 
 /** The referral link of a code, on this cabinet's own address. */

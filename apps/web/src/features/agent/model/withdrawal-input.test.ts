@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionsFor, isValidIban, parseRateBp, parseWithdrawalCents } from '@cab/contract/agents';
-import { formatCents, formatRate } from './format';
+import { formatCents } from '@/lib/format-money';
+import { formatRate } from './format';
 
 describe('withdrawal form rules (shared with the server)', () => {
   it('reads N or +N EUR with cents as integer cents, never through floats', () => {
@@ -21,9 +22,9 @@ describe('withdrawal form rules (shared with the server)', () => {
     expect(parseRateBp('12.5')).toBe(1250);
     expect(parseRateBp('0')).toBe(0);
     expect(parseRateBp('50.01')).toBeNull();
-    expect(formatRate(1250)).toBe('12.5 %');
-    expect(formatCents(-2550, true)).toBe('-€25.50');
-    expect(formatCents(2000, true)).toBe('+€20.00');
+    expect(formatRate(1250, 'en')).toBe('12.5 %');
+    expect(formatCents(-2550, 'en', true)).toBe('-€25.50');
+    expect(formatCents(2000, 'en', true)).toBe('+€20.00');
   });
 
   it('offers each side only its actions of the state', () => {

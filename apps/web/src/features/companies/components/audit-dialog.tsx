@@ -33,7 +33,7 @@ export function AuditDialog({ company, onHide }: { company: AdminCompany | null;
 }
 
 function AuditTable({ companyId }: { companyId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState('');
   const [action, setAction] = useState('');
   const [page, setPage] = useState(0);
@@ -72,7 +72,7 @@ function AuditTable({ companyId }: { companyId: number }) {
           emptyMessage={audit.isPending ? t('common.loading') : t('audit.empty')}
           data-testid="audit-table"
         >
-          <Column header={t('audit.time')} body={(e: AuditEntry) => formatUnixDate(e.added)} className="audit-view__nowrap" />
+          <Column header={t('audit.time')} body={(e: AuditEntry) => formatUnixDate(e.added, i18n.language)} className="audit-view__nowrap" />
           <Column header={t('audit.user')} body={(e: AuditEntry) => person(e.user)} />
           <Column header={t('audit.impersonator')} body={(e: AuditEntry) => person(e.impersonator)} />
           <Column header={t('audit.apiToken')} body={(e: AuditEntry) => e.api_token_id ?? '—'} />

@@ -39,7 +39,7 @@ export function Component() {
   const [auditOf, setAuditOf] = useState<AdminCompany | null>(null);
   const [confirming, setConfirming] = useState<PendingConfirm | null>(null);
   const onError = (error: ApiError) =>
-    showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+    showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
   const act = useCompanyAction(onError);
 
   function run(action: CompanyAction, company: AdminCompany): void {
@@ -47,7 +47,7 @@ export function Component() {
       { action, id: company.id },
       {
         onSuccess: () => {
-          showSuccessToast(t(`companies.done.${action === 'delete' && company.registration_step ? 'remove' : action}`, { name: company.name }));
+          showSuccessToast({ key: `companies.done.${action === 'delete' && company.registration_step ? 'remove' : action}`, values: { name: company.name } });
           setConfirming(null);
         },
         onError: () => setConfirming(null),

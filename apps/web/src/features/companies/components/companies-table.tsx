@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { AdminCompany, AdminCompanyListResult } from '@cab/contract/companies-admin';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { CompanyAgentCell } from './company-agent-cell';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
@@ -61,7 +61,7 @@ export function CompaniesTable({ data, page, size, loading, onPage, onIntent, ow
         />
         <Column header={t('companies.taxAndContract')} body={(c: AdminCompany) => <TaxAndContract company={c} />} />
         <Column header={t('companies.billingType')} body={(c: AdminCompany) => t(`companies.billing.${c.billing_type === 2 ? 'postpay' : 'prepay'}`)} />
-        <Column header={t('companies.balance')} body={(c: AdminCompany) => formatMoney(c.balance)} className="companies-table__number" />
+        <Column header={t('companies.balance')} body={(c: AdminCompany) => formatMoney(c.balance, i18n.language)} className="companies-table__number" />
         <Column header={t('companies.users')} body={(c: AdminCompany) => count(c.users)} className="companies-table__number" />
         <Column header={t('companies.sims')} body={(c: AdminCompany) => count(c.sims)} className="companies-table__number" />
         <Column header={t('companies.children')} body={(c: AdminCompany) => count(c.children)} className="companies-table__number" />
@@ -92,7 +92,7 @@ function TaxAndContract({ company }: { company: AdminCompany }) {
 }
 
 function StateTag({ company }: { company: AdminCompany }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (company.deleted) return <Tag value={t('companies.tag.deleted')} severity="secondary" />;
   if (company.blocked) return <Tag value={t('companies.tag.blocked')} severity="danger" data-testid="companies-blocked-tag" />;
   if (company.registration_step) {
@@ -100,7 +100,7 @@ function StateTag({ company }: { company: AdminCompany }) {
       <div className="companies-name" data-testid="companies-registering">
         <Tag value={t('companies.tag.registering')} severity="warning" />
         <small>{t('companies.registrationProgress', { step: t(`register.steps.${company.registration_step}`) })}</small>
-        <small>{t('companies.registrationStarted', { date: formatUnixDate(company.added) })}</small>
+        <small>{t('companies.registrationStarted', { date: formatUnixDate(company.added, i18n.language) })}</small>
       </div>
     );
   }

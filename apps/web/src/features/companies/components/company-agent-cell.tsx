@@ -41,7 +41,7 @@ function AssignDialog({ company, onHide }: { company: AdminCompany; onHide: () =
   const save = useMutation({
     mutationFn: async (body: AgentAssignRequest) => required(await api.post(AGENT_API.assign, body)),
     onSuccess: async () => {
-      showSuccessToast(t('agent.companyAgent.saved'));
+      showSuccessToast({ key: 'agent.companyAgent.saved' });
       await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
       onHide();
     },

@@ -52,7 +52,7 @@ function CreateCompanyForm({ onHide }: { onHide: () => void }) {
   const onError = (error: ApiError) => {
     const fields = Object.entries(error.fields ?? {}).filter(([name]) => SERVER_FIELDS[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+      showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
       return;
     }
     for (const [name, text] of fields) {
@@ -65,7 +65,7 @@ function CreateCompanyForm({ onHide }: { onHide: () => void }) {
   const submit = form.handleSubmit((values) =>
     create.mutate(toCreateRequest(values), {
       onSuccess: (result) => {
-        showSuccessToast(t('companies.created', { name: result.company.name }));
+        showSuccessToast({ key: 'companies.created', values: { name: result.company.name } });
         onHide();
       },
     }),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { CompanyDetails } from '@cab/contract/company';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { CompanyEditDialog } from './company-edit-dialog';
 
 function Field({ name, label, children }: { name: string; label: string; children: ReactNode }) {
@@ -18,7 +18,7 @@ function Field({ name, label, children }: { name: string; label: string; childre
 
 /** Spec §3 company fields, its parent and child companies, and the edit dialog for what the caller may change. */
 export function CompanyDetailsPanel({ company }: { company: CompanyDetails }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const empty = <span className="company-field__empty">{t('company.notSet')}</span>;
   const billing =
@@ -55,10 +55,10 @@ export function CompanyDetailsPanel({ company }: { company: CompanyDetails }) {
           {billing}
         </Field>
         <Field name="balance" label={t('company.fields.balance')}>
-          {formatMoney(company.balance)}
+          {formatMoney(company.balance, i18n.language)}
         </Field>
         <Field name="overdraft" label={t('company.fields.overdraft')}>
-          {formatMoney(company.overdraft)}
+          {formatMoney(company.overdraft, i18n.language)}
         </Field>
         <Field name="country" label={t('company.fields.country')}>
           {company.country ?? empty}

@@ -44,7 +44,7 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
     setErrors({});
     update.mutate(parsed.data, {
       onSuccess: () => {
-        showSuccessToast(t('company.saved'));
+        showSuccessToast({ key: 'company.saved' });
         onHide();
       },
     });

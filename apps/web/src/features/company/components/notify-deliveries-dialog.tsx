@@ -23,7 +23,7 @@ export function NotifyDeliveriesDialog({
   method: NotifyMethod;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const log = useQuery(deliveriesQueryOptions(companyId, method.id, page));
 
@@ -56,7 +56,7 @@ export function NotifyDeliveriesDialog({
         >
           <Column
             header={t('notifyMethods.log.time')}
-            body={(d: NotifyDelivery) => formatUnixDate(d.delivered ?? d.created)}
+            body={(d: NotifyDelivery) => formatUnixDate(d.delivered ?? d.created, i18n.language)}
           />
           <Column
             header={t('notifyMethods.log.what')}

@@ -67,7 +67,7 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
       { id: method?.id ?? null, input: { ...input, destination } },
       {
         onSuccess: () => {
-          showSuccessToast(t('notifyMethods.saved'));
+          showSuccessToast({ key: 'notifyMethods.saved' });
           onClose();
         },
       },

@@ -38,8 +38,8 @@ function announceTestOutcome(result: NotifyTestResult): void {
   if (result.status === 'sent') return showSuccessToast(`${i18next.t('notifyMethods.testSent')}${code}`);
   showToast({
     severity: 'error',
-    summary: i18next.t('common.error'),
-    detail: i18next.t('notifyMethods.testFailed', { error: deliveryReason(result.error) }),
+    summary: { key: 'common.error' },
+    detail: { key: 'notifyMethods.testFailed', values: { error: deliveryReason(result.error) } },
     life: 6000,
     group: 'tr',
   });
@@ -172,7 +172,7 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
         rejectLabel={t('notifyMethods.cancel')}
         acceptClassName="p-button-danger"
         accept={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccessToast(t('notifyMethods.deleted')) });
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => showSuccessToast({ key: 'notifyMethods.deleted' }) });
         }}
       />
     </section>

@@ -16,7 +16,7 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** Access tokens of the own company: list, create (secret shown once), revoke. */
 export function TokensPanel({ readOnly }: { readOnly: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tokens = useQuery(tokensQueryOptions);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreateResult | null>(null);
@@ -24,7 +24,7 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
   const revoke = useRevokeToken();
 
   function confirmRevoke(token: ApiToken): void {
-    revoke.mutate(token.id, { onSuccess: () => showSuccessToast(t('tokens.revoked', { name: token.name })) });
+    revoke.mutate(token.id, { onSuccess: () => showSuccessToast({ key: 'tokens.revoked', values: { name: token.name } }) });
   }
 
   return (
@@ -63,13 +63,13 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
           <Column
             field="created"
             header={t('tokens.created')}
-            body={(token: ApiToken) => formatUnixDate(token.created)}
+            body={(token: ApiToken) => formatUnixDate(token.created, i18n.language)}
           />
           <Column field="created_by" header={t('tokens.createdBy')} />
           <Column
             field="last_used"
             header={t('tokens.lastUsed')}
-            body={(token: ApiToken) => (token.last_used === null ? t('tokens.never') : formatUnixDate(token.last_used))}
+            body={(token: ApiToken) => (token.last_used === null ? t('tokens.never') : formatUnixDate(token.last_used, i18n.language))}
           />
           <Column
             header={t('tokens.actions')}

@@ -62,7 +62,7 @@ export function UserDialog({ companyId, user, onHide }: Props) {
       if (!parsed.success) return showIssues(parsed.error.issues);
       update.mutate(parsed.data, {
         onSuccess: () => {
-          showSuccessToast(t('users.saved'));
+          showSuccessToast({ key: 'users.saved' });
           onHide();
         },
       });
@@ -72,7 +72,7 @@ export function UserDialog({ companyId, user, onHide }: Props) {
     if (!parsed.success) return showIssues(parsed.error.issues);
     create.mutate(parsed.data, {
       onSuccess: (result) => {
-        showSuccessToast(t(result.mail_sent ? 'users.created' : 'users.createdNoMail', { email: result.user.email }));
+        showSuccessToast({ key: result.mail_sent ? 'users.created' : 'users.createdNoMail', values: { email: result.user.email } });
         onHide();
       },
     });

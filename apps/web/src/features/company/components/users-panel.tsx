@@ -45,7 +45,7 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
         onSuccess: (result) => {
           const key =
             action === 'send_password' && result.mail_sent === false ? 'users.done.mailFailed' : `users.done.${action}`;
-          showSuccessToast(t(key, { email: user.email }));
+          showSuccessToast({ key: key, values: { email: user.email } });
         },
       },
     );

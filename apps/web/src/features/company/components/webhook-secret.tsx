@@ -10,7 +10,7 @@ export function WebhookSecret({ secret }: { secret: string }) {
 
   async function copy(): Promise<void> {
     await navigator.clipboard.writeText(secret);
-    showSuccessToast(t('notifyMethods.secretCopied'));
+    showSuccessToast({ key: 'notifyMethods.secretCopied' });
   }
 
   return (

@@ -15,7 +15,7 @@ import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
 import { depositCompaniesQuery, useAdjustBalance } from '../api/deposit-api';
-import { formatCents } from '../model/format-cents';
+import { formatCents } from '@/lib/format-money';
 
 /** The same rules as the server (spec §5: +N or -N EUR); messages are keys under deposit.adjust. */
 const schema = z.object({
@@ -50,7 +50,7 @@ export function AdjustDialog({ visible, onHide, presetCompany }: AdjustDialogPro
 }
 
 function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; onHide: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const companies = useQuery(depositCompaniesQuery);
   const form = useForm<Values>({
     defaultValues: { company: presetCompany ?? 0, amount: '', reason: '' },
@@ -63,8 +63,8 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
     }
     showToast({
       severity: 'error',
-      summary: t('common.error'),
-      detail: error.message || t('common.unexpectedError'),
+      summary: { key: 'common.error' },
+      detail: error.message || { key: 'common.unexpectedError' },
       life: TOAST_LIFE_MS,
       group: 'tr',
     });
@@ -82,7 +82,7 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
     const companyName = options.find((o) => o.value === values.company)?.label ?? '';
     confirmDialog({
       header: t('deposit.adjust.confirmTitle'),
-      message: t('deposit.adjust.confirmText', { company: companyName, amount: formatCents(cents, true) }),
+      message: t('deposit.adjust.confirmText', { company: companyName, amount: formatCents(cents, i18n.language, true) }),
       icon: 'pi pi-exclamation-triangle',
       acceptLabel: t('deposit.adjust.confirm'),
       rejectLabel: t('deposit.adjust.cancel'),
@@ -92,7 +92,7 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
           { company_id: values.company, amount: values.amount.trim(), reason: values.reason.trim() },
           {
             onSuccess: (result) => {
-              showSuccessToast(t('deposit.adjust.done', { balance: formatCents(result.balance_cents, false) }));
+              showSuccessToast({ key: 'deposit.adjust.done', values: { balance: formatCents(result.balance_cents, i18n.language, false) } });
               onHide();
             },
           },

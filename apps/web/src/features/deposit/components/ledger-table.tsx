@@ -3,17 +3,17 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { LedgerEntry } from '@cab/contract/deposit';
 import { formatUnixDate } from '@/lib/format-date';
-import { formatCents } from '../model/format-cents';
+import { formatCents } from '@/lib/format-money';
 
 /** Columns of the ledger: time, company, type, signed amount, balance after, reason or bill, author. */
 export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="deposit-table">
       <DataTable value={items} dataKey="id" size="small" stripedRows loading={loading} data-testid="deposit-table">
         <Column
           header={t('deposit.columns.time')}
-          body={(row: LedgerEntry) => formatUnixDate(row.added)}
+          body={(row: LedgerEntry) => formatUnixDate(row.added, i18n.language)}
           className="deposit-table__nowrap"
         />
         <Column field="company_name" header={t('deposit.columns.company')} />
@@ -29,7 +29,7 @@ export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading:
               }
               data-testid="deposit-amount"
             >
-              {formatCents(row.amount_cents, true)}
+              {formatCents(row.amount_cents, i18n.language, true)}
             </span>
           )}
         />
@@ -39,7 +39,7 @@ export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading:
           className="deposit-table__money"
           body={(row: LedgerEntry) => (
             <span className={row.balance_after_cents <= 0 ? 'text-danger' : undefined}>
-              {formatCents(row.balance_after_cents, false)}
+              {formatCents(row.balance_after_cents, i18n.language, false)}
             </span>
           )}
         />

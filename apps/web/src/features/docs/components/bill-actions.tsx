@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import type { Bill } from '@cab/contract/bills';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import { useCancelBill, useMarkBillPaid, usePayFromBalance } from '../api/bills-api';
 
@@ -16,11 +16,11 @@ export interface BillActor {
 
 /** Root marks a bill paid or cancelled; a prepay admin pays an order bill from the balance. Each confirmed. */
 export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const markPaid = useMarkBillPaid();
   const cancel = useCancelBill();
   const pay = usePayFromBalance();
-  const amount = formatMoney(bill.amount_cents / 100);
+  const amount = formatMoney(bill.amount_cents / 100, i18n.language);
   if (bill.status === 'paid' && actor.isRoot) {
     // A refund or a returned payment: the payment's balance movement and the agent's reward are undone.
     return (
@@ -40,7 +40,7 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
               acceptLabel: t('docs.yes'),
               rejectLabel: t('docs.no'),
               acceptClassName: 'p-button-danger',
-              accept: () => cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.cancelled')) }),
+              accept: () => cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.cancelled' }) }),
             })
           }
           data-testid="bill-cancel-paid"
@@ -79,7 +79,7 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
             loading={markPaid.isPending}
             onClick={() =>
               ask(t('docs.markPaidTitle'), t('docs.markPaidConfirm', { number: bill.number, amount }), () =>
-                markPaid.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.markedPaid')) }),
+                markPaid.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.markedPaid' }) }),
               )
             }
             data-testid="bill-mark-paid"
@@ -93,7 +93,7 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
             loading={cancel.isPending}
             onClick={() =>
               ask(t('docs.cancelTitle'), t('docs.cancelConfirm', { number: bill.number }), () =>
-                cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.cancelled')) }), true,
+                cancel.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.cancelled' }) }), true,
               )
             }
             data-testid="bill-cancel"
@@ -109,7 +109,7 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
           loading={pay.isPending}
           onClick={() =>
             ask(t('docs.payTitle'), t('docs.payConfirm', { number: bill.number, amount }), () =>
-              pay.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast(t('docs.paid')) }),
+              pay.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.paid' }) }),
             )
           }
           data-testid="bill-pay-balance"

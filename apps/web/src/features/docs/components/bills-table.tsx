@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import type { Bill, BillListResult } from '@cab/contract/bills';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { showToast } from '@/lib/toast-bus';
 import { BillActions, type BillActor } from './bill-actions';
@@ -24,7 +24,7 @@ interface BillsTableProps {
 }
 
 export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (list.isPending) {
     return (
       <div className="card" aria-busy="true">
@@ -53,7 +53,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       aria-label={t('docs.openPdf', { number: bill.number })}
       onClick={() =>
         void openBillPdf(bill.id).then((ok) => {
-          if (!ok) showToast({ severity: 'error', summary: t('common.error'), detail: t('docs.pdfFailed'), life: TOAST_LIFE_MS, group: 'tr' });
+          if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'docs.pdfFailed' }, life: TOAST_LIFE_MS, group: 'tr' });
         })
       }
       data-testid="bill-pdf"
@@ -65,7 +65,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       <BillStatusTag status={bill.status} />
       {bill.paid_at !== null && (
         <small className="bills-table__muted" title={t('docs.paidAt')} data-testid="bill-paid-at">
-          {formatUnixDate(bill.paid_at)}
+          {formatUnixDate(bill.paid_at, i18n.language)}
         </small>
       )}
     </span>
@@ -91,9 +91,9 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       <Column header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
       <Column header={t('docs.company')} field="company_name" />
       <Column header={t('docs.period')} field="period" className="bills-table__nowrap" />
-      <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100)} className="bills-table__num" />
+      <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
       <Column header={t('docs.statusLabel')} body={status} />
-      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created)} className="bills-table__date" />
+      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
       <Column header={t('docs.pdf')} body={pdf} />
       {/* A viewer or manager has no action on any bill: no empty column. */}
       {(actor.isRoot || actor.canManage) && (

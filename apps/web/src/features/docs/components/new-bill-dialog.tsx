@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
@@ -15,7 +15,7 @@ import { billFormSchema, type BillFormValues } from './bill-form-schema';
 
 /** Bill generation (/docs?new=1): a top-up bill of at least the server's minimum recommended amount. */
 export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useQuery({ ...billSettingsQuery, enabled: visible });
   const companies = useQuery({ ...billCompaniesQuery, enabled: visible });
   const min = settings.data?.min_amount_eur ?? 0;
@@ -28,11 +28,11 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
   const onError = (error: ApiError) => {
     const field = error.fields?.amount_eur;
     if (field) form.setError('amount_eur', { type: 'server', message: `${field}. ${error.message}` });
-    else showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+    else showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
   };
   const create = useCreateBill(onError);
   const error = form.formState.errors.amount_eur;
-  const errorText = error?.message && (error.type === 'server' ? error.message : t(`docs.errors.${error.message}`, { min: formatMoney(min) }));
+  const errorText = error?.message && (error.type === 'server' ? error.message : t(`docs.errors.${error.message}`, { min: formatMoney(min, i18n.language) }));
   const close = () => {
     form.reset();
     onHide();
@@ -40,7 +40,7 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
   const submit = form.handleSubmit((values) => {
     create.mutate(values, {
       onSuccess: (bill) => {
-        showSuccessToast(t('docs.createdToast', { number: bill.number }));
+        showSuccessToast({ key: 'docs.createdToast', values: { number: bill.number } });
         close();
       },
     });
@@ -79,7 +79,7 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
             </small>
           ) : (
             <small className="bill-form__hint" data-testid="bill-min-hint">
-              {settings.data ? t('docs.minHint', { min: formatMoney(min) }) : t('common.loading')}
+              {settings.data ? t('docs.minHint', { min: formatMoney(min, i18n.language) }) : t('common.loading')}
             </small>
           )}
         </div>

@@ -25,7 +25,7 @@ function pageOf(params: URLSearchParams): { pageIndex: number; pageSize: number 
 
 /** Route module /generated_reports (sidebar "downloads"): the company's generated report files. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const { pageIndex, pageSize } = pageOf(params);
@@ -41,14 +41,14 @@ export function Component() {
       message: t('generatedReports.confirmDelete.text', {
         kind: t(`generatedReports.kinds.${file.kind}`),
         format: file.format.toUpperCase(),
-        created: formatUnixDate(file.created),
+        created: formatUnixDate(file.created, i18n.language),
       }),
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       acceptLabel: t('generatedReports.delete'),
       rejectLabel: t('generatedReports.confirmDelete.keep'),
       defaultFocus: 'reject',
-      accept: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast(t('generatedReports.deleted')) }),
+      accept: () => remove.mutate(file.id, { onSuccess: () => showSuccessToast({ key: 'generatedReports.deleted' }) }),
     });
 
   return (

@@ -59,7 +59,7 @@ export function GeneratedReportsTable({
           severity="danger"
           text
           size="small"
-          aria-label={`${t('generatedReports.delete')}: ${kind(file)} ${formatUnixDate(file.created)}`}
+          aria-label={`${t('generatedReports.delete')}: ${kind(file)} ${formatUnixDate(file.created, i18n.language)}`}
           onClick={() => onDelete(file)}
           data-testid="generated-delete"
         />
@@ -91,7 +91,7 @@ export function GeneratedReportsTable({
               <span data-testid="generated-rows">
                 {file.rows === null ? '—' : formatCount(file.rows, i18n.language)}
               </span>
-              <small>{formatSize(file.bytes)}</small>
+              <small>{formatSize(file.bytes, i18n.language)}</small>
             </div>
           )}
         />
@@ -99,14 +99,14 @@ export function GeneratedReportsTable({
           header={t('generatedReports.columns.created')}
           body={(file: GeneratedReport) => (
             <div className="generated-table__created">
-              <span>{formatUnixDate(file.created)}</span>
+              <span>{formatUnixDate(file.created, i18n.language)}</span>
               <small>{`${file.created_by.first_name} ${file.created_by.last_name}`}</small>
             </div>
           )}
         />
         <Column
           header={t('generatedReports.columns.expires')}
-          body={(file: GeneratedReport) => formatUnixDate(file.expires)}
+          body={(file: GeneratedReport) => formatUnixDate(file.expires, i18n.language)}
           className="generated-table__nowrap"
         />
         <Column header={t('generatedReports.columns.actions')} body={actions} />

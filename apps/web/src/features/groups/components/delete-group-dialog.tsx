@@ -14,7 +14,7 @@ export function DeleteGroupDialog({ group, onHide }: { group: Group | null; onHi
       { id: group.id },
       {
         onSuccess: () => {
-          showSuccessToast(t('groups.deleted'));
+          showSuccessToast({ key: 'groups.deleted' });
           onHide();
         },
       },

@@ -57,8 +57,8 @@ function GroupNameForm({ group, onHide }: { group: Group | 'new'; onHide: () => 
     }
     showToast({
       severity: 'error',
-      summary: t('common.error'),
-      detail: error.message || t('common.unexpectedError'),
+      summary: { key: 'common.error' },
+      detail: error.message || { key: 'common.unexpectedError' },
       life: TOAST_LIFE_MS,
       group: 'tr',
     });

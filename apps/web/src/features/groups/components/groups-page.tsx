@@ -95,7 +95,7 @@ export function Component() {
               field="added"
               header={t('groups.added')}
               sortable
-              body={(group: Group) => formatUnixDate(group.added)}
+              body={(group: Group) => formatUnixDate(group.added, i18n.language)}
             />
             <Column header={t('groups.actions')} body={actions} className="group-actions-cell" />
           </DataTable>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { BILLING_TYPES } from '@cab/contract/constants';
 import { PageTitle } from '@/components/page-title';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { formatMoney } from '@/components/format-money';
+import { formatCount } from '@/lib/format-count';
+import { formatMoney } from '@/lib/format-money';
 import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { RecentGeneratedReports } from '@/components/generated-reports/recent-generated-reports';
@@ -18,7 +19,7 @@ import '../home.css';
 
 /** Route module (react-router lazy convention: the page is the `Component` export). */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useMe();
   const summary = useDashboardSummary();
   if (!me.data) return <FullPageSpinner />;
@@ -47,7 +48,7 @@ export function Component() {
         {prepay && (
           <StatCard icon="pi-wallet" label={t('home.balance')} testId="home-balance">
             <span className={company.balance_problem ? 'text-danger' : undefined}>
-              {formatMoney(company.balance ?? 0)}
+              {formatMoney(company.balance ?? 0, i18n.language)}
             </span>
             <Link to="/deposit" className="stat-card__link">
               {t('docs.ledgerLink')} <i className="pi pi-arrow-right" aria-hidden="true" />
@@ -55,7 +56,7 @@ export function Component() {
           </StatCard>
         )}
         <StatCard icon="pi-id-card" label={t('home.sims')} testId="home-sims">
-          {simCount.toLocaleString('en-GB')}
+          {formatCount(simCount, i18n.language)}
           <Link to="/list" className="stat-card__link">
             {t('home.openList')} <i className="pi pi-arrow-right" aria-hidden="true" />
           </Link>

@@ -4,11 +4,12 @@ import { NotificationIcon } from '@/components/notification-icon';
 import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
+import { notificationTextIn } from '@/lib/notification-language';
 import { useLatestNotifications } from '../api/dashboard-api';
 
 /** The five newest notifications, with a link to all of them (/notifies). */
 export function NotificationsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const latest = useLatestNotifications(5);
   return (
     <section className="dash-card" data-testid="home-notifications" aria-labelledby="dash-notify-title">
@@ -27,8 +28,8 @@ export function NotificationsCard() {
             <li key={n.id} className="dash-notice" data-testid="home-notification">
               <NotificationIcon type={n.type} />
               <span className="dash-notice__text">
-                {n.text}
-                <time>{formatUnixDate(n.added)}</time>
+                {notificationTextIn(n, i18n.language)}
+                <time>{formatUnixDate(n.added, i18n.language)}</time>
               </span>
             </li>
           ))}

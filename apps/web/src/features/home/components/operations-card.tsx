@@ -7,7 +7,7 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 
 /** The company's running operations with their progress (the header's queue, live over the websocket). */
 export function OperationsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queue = useRunningOperations();
   const items = queue.data?.items.slice(0, 5) ?? [];
   return (
@@ -25,7 +25,7 @@ export function OperationsCard() {
               <li key={item.qid} data-testid="home-operation">
                 <div className="dash-list__row">
                   <strong>{t(`queue.reasons.${item.queue}`)}</strong>
-                  <time>{formatUnixDate(item.added)}</time>
+                  <time>{formatUnixDate(item.added, i18n.language)}</time>
                 </div>
                 <ProgressBar
                   value={Math.round(item.status.percentage)}

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Chart } from 'primereact/chart';
 import type { DashboardSummary } from '@cab/contract/generated-reports';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatBytes } from '@/lib/format-bytes';
+import { formatDayMonth } from '@/lib/format-date';
+import { intlLocale } from '@/lib/intl-locale';
 
 /** Decimal megabytes, as the reports and the bills count them. */
 const MB = 1_000_000;
@@ -12,7 +14,7 @@ const MB = 1_000_000;
 export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) {
   const { t, i18n } = useTranslation();
   const formatTraffic = (bytes: number) => formatBytes(bytes, i18n.language);
-  const labels = usage.days.map((d) => d.day.slice(5).split('-').reverse().join('.'));
+  const labels = usage.days.map((d) => formatDayMonth(d.day, i18n.language));
   const data = {
     labels,
     datasets: [
@@ -38,6 +40,8 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
     ],
   };
   const options = {
+    // Chart.js writes tick and tooltip numbers in this locale (the browser's otherwise).
+    locale: intlLocale(i18n.language),
     maintainAspectRatio: false,
     interaction: { mode: 'index', intersect: false },
     plugins: { legend: { position: 'bottom' } },
@@ -71,7 +75,7 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
         </div>
         <div>
           <span className="dash-figures__label">{t('dashboard.cost')}</span>
-          <strong data-testid="home-usage-cost">{formatMoney(usage.cost)}</strong>
+          <strong data-testid="home-usage-cost">{formatMoney(usage.cost, i18n.language)}</strong>
         </div>
       </div>
       <div className="dash-chart">
@@ -81,7 +85,7 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
           data={data}
           options={options}
           style={{ height: '100%' }}
-          ariaLabel={`${t('dashboard.usage')}: ${formatTraffic(usage.bytes)}, ${formatMoney(usage.cost)}`}
+          ariaLabel={`${t('dashboard.usage')}: ${formatTraffic(usage.bytes)}, ${formatMoney(usage.cost, i18n.language)}`}
         />
       </div>
     </section>

@@ -11,7 +11,7 @@ import { useAllNotifications, useReadNotifications } from '../api/use-all-notifi
 
 /** Route module (react-router lazy convention: the page is the `Component` export). */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useAllNotifications();
   const { mutate: markRead } = useReadNotifications();
   const items = list.data ? sortNewestFirst(list.data.items) : [];
@@ -56,7 +56,7 @@ export function Component() {
             >
               <NotificationIcon type={item.type} />
               <NotificationText item={item} />
-              <time className="notify-item__date">{formatUnixDate(item.added)}</time>
+              <time className="notify-item__date">{formatUnixDate(item.added, i18n.language)}</time>
             </li>
           ))}
         </ul>

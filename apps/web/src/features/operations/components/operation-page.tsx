@@ -12,6 +12,7 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 import { showSuccessToast } from '@/lib/api';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatCount } from '@/lib/format-count';
+import { formatCents } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { operationQuery, useRetryFailed } from '../api/operations';
 import { OperationResults } from './operation-results';
@@ -63,9 +64,9 @@ function OperationView({ detail }: { detail: OperationDetail }) {
           <dt>{t('operations.col.user')}</dt>
           <dd>{`${detail.user.first_name} ${detail.user.last_name}`}</dd>
           <dt>{t('operations.col.added')}</dt>
-          <dd>{formatUnixDate(detail.added)}</dd>
+          <dd>{formatUnixDate(detail.added, i18n.language)}</dd>
           <dt>{t('operations.finished')}</dt>
-          <dd>{detail.finished ? formatUnixDate(detail.finished) : '—'}</dd>
+          <dd>{detail.finished ? formatUnixDate(detail.finished, i18n.language) : '—'}</dd>
           <dt>{t('operations.col.duration')}</dt>
           <dd>{formatDuration(detail.duration, t)}</dd>
           <dt>{t('operations.col.count')}</dt>
@@ -110,8 +111,8 @@ function OperationView({ detail }: { detail: OperationDetail }) {
 }
 
 function ParamRow({ name, value }: { name: string; value: string | number | boolean | null }) {
-  const { t } = useTranslation();
-  const shown = name === 'amountCents' && typeof value === 'number' ? `${value > 0 ? '+' : ''}${(value / 100).toFixed(2)} EUR` : String(value);
+  const { t, i18n } = useTranslation();
+  const shown = name === 'amountCents' && typeof value === 'number' ? formatCents(value, i18n.language, true) : String(value);
   return (
     <>
       <dt>{t(`operations.params.${name}`, { defaultValue: name })}</dt>
@@ -153,7 +154,7 @@ function RetryButton({ detail }: { detail: OperationDetail }) {
               retry.mutate(detail.qid, {
                 onSuccess: (created) => {
                   setOpen(false);
-                  showSuccessToast(t('ops.queued', { count: formatCount(created.count, i18n.language) }));
+                  showSuccessToast({ key: 'ops.queued', values: { count: formatCount(created.count, i18n.language) } });
                   void navigate(`/operations/${created.qid}`);
                 },
               })

@@ -17,7 +17,7 @@ const ALL = 'all';
 
 /** Per-SIM results of one operation, filtered by outcome and failure reason, with the filtered CSV. */
 export function OperationResults({ detail }: { detail: OperationDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ResultStatus | null>(null);
   const [reason, setReason] = useState<string | null>(null);
   const [page, setPage] = useState(0);
@@ -120,7 +120,7 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
               header={t('operations.failReasonLabel')}
               body={(row: OperationResultRow) => (row.reason && row.status === 'fail' ? reasonLabel(row.reason) : row.reason ?? '—')}
             />
-            <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done) : '—')} />
+            <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
           </DataTable>
         </div>
       )}

@@ -107,7 +107,7 @@ export function Component() {
             />
             <Column header={t('operations.col.state')} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
             <Column header={t('operations.col.user')} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
-            <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added)} />
+            <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added, i18n.language)} />
             <Column header={t('operations.col.duration')} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
             <Column header={t('operations.col.count')} body={(row: OperationSummary) => n(row.count)} />
             <Column header={t('operations.col.ok')} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />

@@ -17,7 +17,7 @@ export function CommentDialog({ order, onHide }: { order: Order; onHide: () => v
       { id: order.id, supplier_comment: text },
       {
         onSuccess: () => {
-          showSuccessToast(t('orders.commentSaved'));
+          showSuccessToast({ key: 'orders.commentSaved' });
           onHide();
         },
       },

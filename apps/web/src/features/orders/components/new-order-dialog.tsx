@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ORDER_COUNT_STEP, SIM_PRICE_CENTS, isValidOrderCount } from '@cab/contract/orders';
 import { useMe } from '@/lib/me-query';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
@@ -21,7 +21,7 @@ const FIELDS = ['company_id', 'count', 'contact', 'address'] as const;
 
 /** The new-order dialog (/orders?new=1): the amount follows the count as the user types. */
 export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const companies = useQuery({ ...orderCompaniesQuery, enabled: visible });
   const own = companies.data?.items.find((company) => company.own) ?? companies.data?.items[0];
   // Prefilled: the contact is the signed-in user, the address that of the company's latest order.
@@ -39,7 +39,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const onError = (error: ApiError) => {
     const fields = FIELDS.filter((name) => error.fields?.[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: t('common.error'), detail: error.message || t('common.unexpectedError'), life: TOAST_LIFE_MS, group: 'tr' });
+      showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
       return;
     }
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
@@ -58,7 +58,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const submit = form.handleSubmit((values) => {
     create.mutate(values, {
       onSuccess: (order) => {
-        showSuccessToast(t('orders.createdToast', { number: order.number }));
+        showSuccessToast({ key: 'orders.createdToast', values: { number: order.number } });
         close();
       },
     });
@@ -118,8 +118,8 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
         </OrderField>
         <p className="order-form__amount" data-testid="order-amount" data-valid={countValid}>
           {amountCents === null
-            ? t('orders.amountPrice', { price: formatMoney(SIM_PRICE_CENTS / 100) })
-            : t('orders.amountLine', { price: formatMoney(SIM_PRICE_CENTS / 100), amount: formatMoney(amountCents / 100) })}
+            ? t('orders.amountPrice', { price: formatMoney(SIM_PRICE_CENTS / 100, i18n.language) })
+            : t('orders.amountLine', { price: formatMoney(SIM_PRICE_CENTS / 100, i18n.language), amount: formatMoney(amountCents / 100, i18n.language) })}
         </p>
         <div className="order-form__actions">
           <Button type="button" label={t('orders.cancelForm')} text onClick={close} />

@@ -32,7 +32,7 @@ export function OrderActions({ order, actor }: { order: Order; actor: OrderActor
       icon: 'pi pi-exclamation-triangle',
       acceptLabel: t('orders.yes'),
       rejectLabel: t('orders.no'),
-      accept: () => move.mutate({ id: order.id, status }, { onSuccess: () => showSuccessToast(t('orders.moved')) }),
+      accept: () => move.mutate({ id: order.id, status }, { onSuccess: () => showSuccessToast({ key: 'orders.moved' }) }),
     });
   const cancelOrder = () =>
     confirmDialog({
@@ -42,7 +42,7 @@ export function OrderActions({ order, actor }: { order: Order; actor: OrderActor
       acceptClassName: 'p-button-danger',
       acceptLabel: t('orders.yes'),
       rejectLabel: t('orders.no'),
-      accept: () => cancel.mutate({ id: order.id }, { onSuccess: () => showSuccessToast(t('orders.cancelled')) }),
+      accept: () => cancel.mutate({ id: order.id }, { onSuccess: () => showSuccessToast({ key: 'orders.cancelled' }) }),
     });
   const payFromBalance = (billId: number) =>
     confirmDialog({
@@ -51,7 +51,7 @@ export function OrderActions({ order, actor }: { order: Order; actor: OrderActor
       icon: 'pi pi-wallet',
       acceptLabel: t('orders.yes'),
       rejectLabel: t('orders.no'),
-      accept: () => pay.mutate(billId, { onSuccess: () => showSuccessToast(t('orders.paid')) }),
+      accept: () => pay.mutate(billId, { onSuccess: () => showSuccessToast({ key: 'orders.paid' }) }),
     });
 
   const canCancel = actor.canManage && !actor.isRoot && ORDER_CANCELLABLE.includes(order.status);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { Order, OrderListResult } from '@cab/contract/orders';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { OrderActions, type OrderActor } from './order-actions';
 import type { OrderListState } from './order-list-state';
@@ -20,7 +20,7 @@ interface OrdersTableProps {
 }
 
 export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (list.isPending) {
     return (
       <div className="card" aria-busy="true">
@@ -64,10 +64,10 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
       data-testid="orders-table"
     >
       <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
-      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created)} className="orders-table__date" />
+      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
       {actor.seesManyCompanies && <Column header={t('orders.company')} field="company_name" />}
       <Column header={t('orders.count')} field="count" className="orders-table__num" />
-      <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100)} className="orders-table__num" />
+      <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
       <Column header={t('orders.statusLabel')} body={(order: Order) => <OrderStatusTag status={order.status} />} />
       <Column header={t('orders.bill')} body={bill} />
       <Column header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />

@@ -33,7 +33,7 @@ export function PasswordForm() {
       {
         onSuccess: () => {
           form.reset(EMPTY_PASSWORD_FORM);
-          showSuccessToast(t('profile.passwordChanged'));
+          showSuccessToast({ key: 'profile.passwordChanged' });
         },
       },
     );

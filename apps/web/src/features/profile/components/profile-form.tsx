@@ -56,7 +56,7 @@ export function ProfileForm({ profile, readOnly }: { profile: Profile; readOnly:
       await queryClient.invalidateQueries();
     }
     // i18next.t, not this render's t: the language may have just changed.
-    showSuccessToast(i18next.t('profile.saved'));
+    showSuccessToast({ key: 'profile.saved' });
   }
 
   const submit = form.handleSubmit((values) => {

@@ -15,7 +15,7 @@ import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 
 export function SessionsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sessions = useQuery(sessionsQueryOptions);
   const [confirming, setConfirming] = useState(false);
   const revoke = useRevokeOtherSessions();
@@ -25,7 +25,7 @@ export function SessionsCard() {
   function confirm(): void {
     revoke.mutate(undefined, {
       onSuccess: ({ revoked }) => {
-        showSuccessToast(t('profile.sessionsRevoked', { count: revoked }));
+        showSuccessToast({ key: 'profile.sessionsRevoked', values: { count: revoked } });
         setConfirming(false);
       },
     });
@@ -76,8 +76,8 @@ export function SessionsCard() {
         >
           <Column header={t('profile.device')} body={(session: SessionInfo) => <DeviceCell session={session} />} />
           <Column header={t('profile.ip')} body={(session: SessionInfo) => session.ip ?? '—'} />
-          <Column header={t('profile.created')} body={(session: SessionInfo) => formatUnixDate(session.created)} />
-          <Column header={t('profile.lastUsed')} body={(session: SessionInfo) => formatUnixDate(session.last_used)} />
+          <Column header={t('profile.created')} body={(session: SessionInfo) => formatUnixDate(session.created, i18n.language)} />
+          <Column header={t('profile.lastUsed')} body={(session: SessionInfo) => formatUnixDate(session.last_used, i18n.language)} />
         </DataTable>
       )}
       <Dialog

@@ -9,6 +9,12 @@ import { PhoneCodeForm } from './phone-code-form';
 import { StepActions, StepField } from './step-actions';
 import type { StepProps } from './step-props';
 
+/** The submit button says what happens next for the chosen way of confirming. */
+const CALL_BUTTON_KEY: Record<PhoneCallDirection, string> = {
+  outgoing: 'register.phone.callOutgoing',
+  incoming: 'register.phone.callIncoming',
+};
+
 /** Phone: confirmed by a call, outgoing (we ring) or incoming (the user rings); the last 4 digits are the code. */
 export function PhoneStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
@@ -75,7 +81,7 @@ export function PhoneStep({ status, onNext, onBack }: StepProps) {
         />
         <small className="register-field__hint">{t(`register.phone.${direction}Hint`)}</small>
       </div>
-      <StepActions onBack={onBack} busy={requestCall.isPending} nextLabel={t('register.phone.call')} />
+      <StepActions onBack={onBack} busy={requestCall.isPending} nextLabel={t(CALL_BUTTON_KEY[direction])} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import type { CallSmsReportRow } from '@cab/contract/reports';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { formatDuration } from '../model/report-state';
 import { ReportView, type ReportColumnDef } from './report-view';
@@ -11,7 +11,7 @@ const ALL = 'all';
 
 /** Route module /report/call_sms: every SMS and call, in and out, with the other party. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ReportView
       kind="call_sms"
@@ -58,11 +58,11 @@ export function Component() {
           ),
         },
         { key: 'peer', header: t('reports.col.peer'), body: (r) => <span className="mono">+{r.peer}</span> },
-        { key: 'started', sort: 'started', header: t('reports.col.time'), body: (r) => formatUnixDate(r.started) },
+        { key: 'started', sort: 'started', header: t('reports.col.time'), body: (r) => formatUnixDate(r.started, i18n.language) },
         { key: 'seconds', sort: 'seconds', numeric: true, header: t('reports.col.duration'), body: (r) => (r.kind === 'call' ? formatDuration(r.seconds) : '—'), footer: totals && formatDuration(totals.call_seconds) },
         { key: 'operator', header: t('reports.col.operator'), body: (r) => <span className="mono">{r.operator}</span> },
         { key: 'country', header: t('reports.col.country'), body: (r) => r.country },
-        { key: 'cost', sort: 'cost', numeric: true, header: t('reports.col.cost'), body: (r) => formatMoney(r.cost) },
+        { key: 'cost', sort: 'cost', numeric: true, header: t('reports.col.cost'), body: (r) => formatMoney(r.cost, i18n.language) },
       ]}
     />
   );

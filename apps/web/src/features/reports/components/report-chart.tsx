@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Chart } from 'primereact/chart';
 import type { ReportChartPoint, ReportKind } from '@cab/contract/reports';
+import { formatDayMonth } from '@/lib/format-date';
+import { intlLocale } from '@/lib/intl-locale';
 
 const COLORS = { traffic: '#3b82f6', sessions: '#f59e0b', smsIn: '#10b981', smsOut: '#059669', callsIn: '#8b5cf6', callsOut: '#6d28d9' };
 const MB = 1_000_000;
 
-/** Day labels as the user reads them: 01/03 (en-GB) or 01.03 (ru). */
-function dayLabel(day: string, lang: string): string {
-  const [, m, d] = day.split('-');
-  return lang === 'ru' ? `${d}.${m}` : `${d}/${m}`;
-}
 
 /**
  * The report's chart, per day of the range: traffic (MB, bars) with sessions, SMS and calls (lines,
@@ -17,7 +14,7 @@ function dayLabel(day: string, lang: string): string {
  */
 export function ReportChart({ kind, points }: { kind: ReportKind; points: ReportChartPoint[] }) {
   const { t, i18n } = useTranslation();
-  const labels = points.map((p) => dayLabel(p.day, i18n.language));
+  const labels = points.map((p) => formatDayMonth(p.day, i18n.language));
   const line = (label: string, color: string, values: number[]) => ({
     type: 'line' as const,
     label,
@@ -59,6 +56,8 @@ export function ReportChart({ kind, points }: { kind: ReportKind; points: Report
           ],
         };
   const options = {
+    // Chart.js writes tick and tooltip numbers in this locale (the browser's otherwise).
+    locale: intlLocale(i18n.language),
     maintainAspectRatio: false,
     animation: false as const,
     interaction: { mode: 'index' as const, intersect: false },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SelectButton } from 'primereact/selectbutton';
 import type { DayReportRow } from '@cab/contract/reports';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatCount } from '@/lib/format-count';
 import { formatBytes } from '@/lib/format-bytes';
 import { ReportView, type ReportColumnDef } from './report-view';
@@ -48,7 +48,7 @@ export function Component() {
           { key: 'sms_out', sort: 'sms_out', numeric: true, header: t('reports.col.smsOut'), body: (r) => n(r.sms_out), footer: totals && n(totals.sms_out) },
           { key: 'calls_in', sort: 'calls_in', numeric: true, header: t('reports.col.callsIn'), body: (r) => n(r.calls_in), footer: totals && n(totals.calls_in) },
           { key: 'calls_out', sort: 'calls_out', numeric: true, header: t('reports.col.callsOut'), body: (r) => n(r.calls_out), footer: totals && n(totals.calls_out) },
-          { key: 'cost', sort: 'cost', numeric: true, header: t('reports.col.cost'), body: (r) => formatMoney(r.cost), footer: totals && formatMoney(totals.cost) },
+          { key: 'cost', sort: 'cost', numeric: true, header: t('reports.col.cost'), body: (r) => formatMoney(r.cost, i18n.language), footer: totals && formatMoney(totals.cost, i18n.language) },
         );
         return cols;
       }}

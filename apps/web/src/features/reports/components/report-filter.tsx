@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
+import { DateInput } from '@/components/date-input';
 import { groupsQueryOptions } from '@/lib/groups-query';
 import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import { CsvFilterInput, type CsvFilterFile } from '@/components/csv-filter-input';
-import { PRESETS, fromPickerDate, presetRange, toPickerDate, type ReportState } from '../model/report-state';
+import { PRESETS, presetRange, type ReportState } from '../model/report-state';
 
 const QUERY_DEBOUNCE_MS = 400;
 const NONE = 0;
@@ -116,29 +116,11 @@ export function ReportFilter({ state, onChange, csv, onCsvChange }: ReportFilter
       <div className="report-filter__row report-filter__row--dates">
         <div className="report-filter__field">
           <label htmlFor="report-from">{t('reports.filter.from')}</label>
-          <Calendar
-            inputId="report-from"
-            value={toPickerDate(state.from)}
-            dateFormat="dd/mm/yy"
-            showIcon
-            showButtonBar
-            maxDate={toPickerDate(state.to) ?? undefined}
-            onChange={(event) => onChange({ from: fromPickerDate(event.value) })}
-            data-testid="report-filter-from"
-          />
+          <DateInput inputId="report-from" value={state.from} max={state.to} onChange={(from) => onChange({ from })} testId="report-filter-from" />
         </div>
         <div className="report-filter__field">
           <label htmlFor="report-to">{t('reports.filter.to')}</label>
-          <Calendar
-            inputId="report-to"
-            value={toPickerDate(state.to)}
-            dateFormat="dd/mm/yy"
-            showIcon
-            showButtonBar
-            minDate={toPickerDate(state.from) ?? undefined}
-            onChange={(event) => onChange({ to: fromPickerDate(event.value) })}
-            data-testid="report-filter-to"
-          />
+          <DateInput inputId="report-to" value={state.to} min={state.from} onChange={(to) => onChange({ to })} testId="report-filter-to" />
         </div>
         <div className="report-filter__presets" role="group" aria-label={t('reports.presets.label')}>
           {PRESETS.map((preset) => (

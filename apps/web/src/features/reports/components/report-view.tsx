@@ -8,7 +8,7 @@ import { REPORT_RANGE_MAX_DAYS, type ReportKind, type UsageTotals } from '@cab/c
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { formatBytes } from '@/lib/format-bytes';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatCount } from '@/lib/format-count';
 import type { CsvFilterFile } from '@/components/csv-filter-input';
 import { useReport, type ReportResults } from '../api/reports';
@@ -95,7 +95,7 @@ export function ReportView<K extends ReportKind>({ kind, title, columns, options
             <Total label={t('reports.totals.sessions')} value={formatCount(data.totals.sessions, lang)} />
             <Total label={t('reports.totals.sms')} value={`${formatCount(data.totals.sms_in, lang)} / ${formatCount(data.totals.sms_out, lang)}`} hint={t('reports.totals.inOut')} />
             <Total label={t('reports.totals.calls')} value={`${formatCount(data.totals.calls_in, lang)} / ${formatCount(data.totals.calls_out, lang)}`} hint={t('reports.totals.inOut')} />
-            <Total label={t('reports.totals.cost')} value={formatMoney(data.totals.cost)} />
+            <Total label={t('reports.totals.cost')} value={formatMoney(data.totals.cost, i18n.language)} />
           </section>
         </>
       )}

@@ -151,16 +151,6 @@ export function presetRange(preset: Preset, now = new Date()): { from: string; t
 }
 
 /** YYYY-MM-DD ↔ the date pickers' local midnight. */
-export function toPickerDate(value: string | null): Date | null {
-  if (!value) return null;
-  const [y, m, d] = value.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-export function fromPickerDate(value: Date | null | undefined): string | null {
-  if (!value) return null;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
 
 /** Seconds as h:mm:ss (or m:ss under an hour). */
 export function formatDuration(seconds: number): string {

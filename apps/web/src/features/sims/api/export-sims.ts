@@ -15,7 +15,7 @@ import { showToast } from '@/lib/toast-bus';
 export async function exportSims(request: SimExportRequest, canGenerate: boolean): Promise<boolean> {
   const token = await api.freshToken();
   const fail = (detail: string) =>
-    showToast({ severity: 'error', summary: i18next.t('common.error'), detail, life: TOAST_LIFE_MS * 2, group: 'tr' });
+    showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS * 2, group: 'tr' });
   try {
     const response = await fetch(`${OPS_API.simsExport}?lang=${currentLang()}`, {
       method: 'POST',
@@ -45,6 +45,6 @@ export async function exportSims(request: SimExportRequest, canGenerate: boolean
 async function generateInBackground({ format, ...request }: SimExportRequest): Promise<boolean> {
   const created = await api.post<{ id: number; qid: number }>(FILES_API.generatedReportsCreate, { kind: 'sims', format, request });
   if (!created) return false;
-  showSuccessToast(i18next.t('simTools.export.background'));
+  showSuccessToast({ key: 'simTools.export.background' });
   return true;
 }

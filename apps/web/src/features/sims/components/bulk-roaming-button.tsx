@@ -19,7 +19,7 @@ interface BulkRoamingButtonProps {
 
 /** Roaming for the selected SIMs (or everything matching the filter): one pending request to the network. */
 export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamingButtonProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useMe();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<RoamingFormValue>({ mode: 'worldwide', zones: [] });
@@ -35,7 +35,7 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
       { selection, ...roamingRequestOf(value) },
       {
         onSuccess: (result) => {
-          showSuccessToast(t('roaming.bulkRequested', { count: result.count, deadline: formatUnixDate(result.deadline) }));
+          showSuccessToast({ key: 'roaming.bulkRequested', values: { count: result.count, deadline: formatUnixDate(result.deadline, i18n.language) } });
           setOpen(false);
           onDone?.();
         },

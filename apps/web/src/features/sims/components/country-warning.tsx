@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NETWORK_COUNTRIES, type CountryWarning } from '@cab/contract/sim-rules';
+import { formatIsoDay } from '@/lib/format-date';
 
 /** The country's name in the interface language. */
 export function useCountryName() {
@@ -11,16 +12,14 @@ export function useCountryName() {
   };
 }
 
-const formatDay = (isoDate: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
-
 /** The SIM page's warning: a TC SIM seen in a country where TC SIMs do not work (spec §9). */
 export function CountryWarningMessage({ warning }: { warning: CountryWarning }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const countryName = useCountryName();
   return (
     <div className="inline-message inline-message--warn" role="alert" data-testid="sim-country-warning">
       <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-      <span>{t('countryRule.warning', { country: countryName(warning.country), from: formatDay(warning.from) })}</span>
+      <span>{t('countryRule.warning', { country: countryName(warning.country), from: formatIsoDay(warning.from, i18n.language) })}</span>
     </div>
   );
 }

@@ -75,7 +75,7 @@ export function SavedViews({ current, onApply }: SavedViewsProps) {
             onClick={() =>
               saveView.mutate(
                 { id: selected.id, state: current },
-                { onSuccess: () => showSuccessToast(t('simTools.views.updated', { name: selected.name })) },
+                { onSuccess: () => showSuccessToast({ key: 'simTools.views.updated', values: { name: selected.name } }) },
               )
             }
             data-testid="saved-views-update"
@@ -169,7 +169,7 @@ function SaveViewDialog(props: { visible: boolean; current: SavedViewState; onHi
       { name: trimmed, shared: mayShare && shared, state: props.current },
       {
         onSuccess: (view) => {
-          showSuccessToast(t('simTools.views.saved', { name: view.name }));
+          showSuccessToast({ key: 'simTools.views.saved', values: { name: view.name } });
           props.onSaved(view);
           props.onHide();
           setName('');

@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
 import type { SimDetail } from '@cab/contract/sims';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { BlockTypeTag } from './block-type-tag';
 
 const dash = '—';
-const money = (value: number | null) => (value === null ? dash : formatMoney(value));
+const money = (value: number | null, lang: string) => (value === null ? dash : formatMoney(value, lang));
 
 /** Every SIM field of spec §3 (and what ARCHITECTURE §7 adds: block reason, month spend). */
 export function SimDetails({ sim }: { sim: SimDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields: [string, ReactNode][] = [
     ['iccid', <span className="mono">{sim.iccid}</span>],
     ['msisdn', <span className="mono">{sim.msisdn}</span>],
@@ -20,16 +20,16 @@ export function SimDetails({ sim }: { sim: SimDetail }) {
     ['profile', <span className="profile-badge">{sim.profile}</span>],
     ['block_type', <BlockTypeTag type={sim.block_type} />],
     ['block_reason', sim.block_reason ?? dash],
-    ['msu', money(sim.msu)],
-    ['month_spend', formatMoney(sim.month_spend)],
+    ['msu', money(sim.msu, i18n.language)],
+    ['month_spend', formatMoney(sim.month_spend, i18n.language)],
     ['groups', <SimGroups groups={sim.groups} />],
     ['package', sim.package ?? dash],
     ['limit_mb', sim.limit_mb ?? dash],
-    ['balance', money(sim.balance)],
+    ['balance', money(sim.balance, i18n.language)],
     ['external_id', sim.external_id ?? dash],
     ['m25_id', sim.m25_id ?? dash],
     ['company', sim.company_name],
-    ['added', formatUnixDate(sim.added)],
+    ['added', formatUnixDate(sim.added, i18n.language)],
   ];
   return (
     <dl className="sim-fields">

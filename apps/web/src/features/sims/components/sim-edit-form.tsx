@@ -34,8 +34,8 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
     if (fields.length === 0) {
       showToast({
         severity: 'error',
-        summary: t('common.error'),
-        detail: error.message || t('common.unexpectedError'),
+        summary: { key: 'common.error' },
+        detail: error.message || { key: 'common.unexpectedError' },
         life: TOAST_LIFE_MS,
         group: 'tr',
       });
@@ -44,7 +44,7 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
   const update = useUpdateSim(onServerError);
 
   const submit = form.handleSubmit((values) =>
-    update.mutate(simUpdateRequest(sim.id, values), { onSuccess: () => showSuccessToast(t('sim.saved')) }),
+    update.mutate(simUpdateRequest(sim.id, values), { onSuccess: () => showSuccessToast({ key: 'sim.saved' }) }),
   );
 
   return (

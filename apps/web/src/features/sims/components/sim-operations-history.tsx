@@ -14,7 +14,7 @@ const SIZE = 10;
 
 /** The bulk operations that touched this SIM, newest first, each linking to its history page. */
 export function SimOperationsHistory({ simId }: { simId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const operations = useQuery({
     queryKey: ['operations', 'by-sim', simId, page],
@@ -54,7 +54,7 @@ export function SimOperationsHistory({ simId }: { simId: number }) {
               </Link>
             )}
           />
-          <Column header={t('operations.col.added')} body={(row: SimOperationRow) => formatUnixDate(row.added)} />
+          <Column header={t('operations.col.added')} body={(row: SimOperationRow) => formatUnixDate(row.added, i18n.language)} />
           <Column header={t('operations.col.user')} body={(row: SimOperationRow) => `${row.user.first_name} ${row.user.last_name}`} />
           <Column
             header={t('operations.outcome')}

@@ -21,7 +21,7 @@ export function useRoamingText() {
 
 /** The SIM page's roaming: what the network applied, a pending change (spec: up to 3 working days), the form. */
 export function SimRoamingCard({ simId, canEdit }: { simId: number; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const roaming = useSimRoaming(simId);
   const describe = useRoamingText();
   return (
@@ -43,8 +43,8 @@ export function SimRoamingCard({ simId, canEdit }: { simId: number; canEdit: boo
                 <strong>{t('roaming.pending', { setting: describe(roaming.data.pending) })}</strong>{' '}
                 {t('roaming.upTo3Days')}{' '}
                 {t('roaming.pendingDates', {
-                  requested: formatUnixDate(roaming.data.pending.requested),
-                  deadline: formatUnixDate(roaming.data.pending.deadline),
+                  requested: formatUnixDate(roaming.data.pending.requested, i18n.language),
+                  deadline: formatUnixDate(roaming.data.pending.deadline, i18n.language),
                 })}
               </span>
             </div>
@@ -68,7 +68,7 @@ function RoamingForm({ simId, roaming }: { simId: number; roaming: SimRoaming })
       className="roaming-form"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ id: simId, ...request }, { onSuccess: () => showSuccessToast(t('roaming.requested')) });
+        save.mutate({ id: simId, ...request }, { onSuccess: () => showSuccessToast({ key: 'roaming.requested' }) });
       }}
     >
       <RoamingFields value={value} onChange={setValue} disabled={save.isPending} />

@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { SimUsageItem } from '@cab/contract/sims';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatBytes } from '@/lib/format-bytes';
 import { formatUnixDate } from '@/lib/format-date';
 import { useSimUsage, USAGE_PAGE_SIZE, type UsageKind } from '../api/sim-usage';
@@ -74,7 +74,7 @@ function UsageTable({ simId, kind }: { simId: number; kind: UsageKind }) {
         size="small"
         stripedRows
       >
-        <Column header={t('sim.usage.started')} body={(item: SimUsageItem) => formatUnixDate(item.started)} />
+        <Column header={t('sim.usage.started')} body={(item: SimUsageItem) => formatUnixDate(item.started, i18n.language)} />
         {kind !== 'data' && <Column header={t('sim.usage.direction')} body={direction} />}
         {kind === 'sms' && <Column header={t('sim.usage.text')} body={(item: SimUsageItem) => item.text ?? '—'} />}
         {kind === 'data' && (
@@ -83,7 +83,7 @@ function UsageTable({ simId, kind }: { simId: number; kind: UsageKind }) {
         {kind !== 'sms' && (
           <Column header={t('sim.usage.seconds')} body={(item: SimUsageItem) => formatSeconds(item.seconds)} />
         )}
-        <Column header={t('sim.usage.cost')} body={(item: SimUsageItem) => formatMoney(item.cost)} />
+        <Column header={t('sim.usage.cost')} body={(item: SimUsageItem) => formatMoney(item.cost, i18n.language)} />
       </DataTable>
     </div>
   );

@@ -12,7 +12,7 @@ import {
 import type { SimRow, SimSortColumn } from '@cab/contract/sims';
 import type { CountryWarning } from '@cab/contract/sim-rules';
 import { CountryWarningIcon } from './country-warning';
-import { formatMoney } from '@/components/format-money';
+import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { visibleColumns, type ColumnSettings, type SimColumn } from '../model/column-settings';
 import type { SimListState, SortType } from '../model/list-state';
@@ -32,10 +32,11 @@ const SORT_FIELD: Partial<Record<SimColumn, SimSortColumn>> = {
 };
 
 const dash = <span className="muted">—</span>;
-const money = (value: number | null) => (value === null ? dash : formatMoney(value));
+const money = (value: number | null, lang: string) => (value === null ? dash : formatMoney(value, lang));
 const text = (value: string | number | null) => (value === null || value === '' ? dash : value);
 
-const CELL: Record<SimColumn, (row: SimRow) => React.ReactNode> = {
+/** Each column's cell; money and dates are written in the reader's language. */
+const CELL: Record<SimColumn, (row: SimRow, lang: string) => React.ReactNode> = {
   iccid: (row) => (
     <Link to={`/sim/${row.id}`} className="mono" data-testid="sims-row-link">
       {row.iccid}
@@ -57,10 +58,10 @@ const CELL: Record<SimColumn, (row: SimRow) => React.ReactNode> = {
       {row.company_name}
     </span>
   ),
-  msu: (row) => money(row.msu),
+  msu: (row, lang) => money(row.msu, lang),
   package: (row) => text(row.package),
   limit_mb: (row) => text(row.limit_mb),
-  balance: (row) => money(row.balance),
+  balance: (row, lang) => money(row.balance, lang),
   external_id: (row) =>
     row.external_id ? (
       <span className="truncate sims-table__name" title={row.external_id}>
@@ -69,7 +70,7 @@ const CELL: Record<SimColumn, (row: SimRow) => React.ReactNode> = {
     ) : (
       dash
     ),
-  added: (row) => formatUnixDate(row.added),
+  added: (row, lang) => formatUnixDate(row.added, lang),
 };
 
 /** A row of the first load's placeholder table (only its id is read: the cells are skeletons). */
@@ -132,7 +133,7 @@ export function SimsTable(props: SimsTableProps) {
 }
 
 const CardsTable = memo(function CardsTable(props: SimsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state } = props;
   // PrimeReact redraws a row only when its data differs: the warning travels in the row itself. The
   // array keeps its identity between renders (a new value each render disturbs the lazy paginator).
@@ -146,7 +147,7 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps) {
 
   const iccidCell = (row: WarnedRow) => (
     <>
-      {CELL.iccid(row)}
+      {CELL.iccid(row, i18n.language)}
       {row.countryWarning && <CountryWarningIcon warning={row.countryWarning} />}
     </>
   );
@@ -202,7 +203,7 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps) {
             key={column}
             field={column}
             header={t(`sims.col.${column}`)}
-            body={props.placeholder ? placeholderCell : column === 'iccid' ? iccidCell : CELL[column]}
+            body={props.placeholder ? placeholderCell : column === 'iccid' ? iccidCell : (row: SimRow) => CELL[column](row, i18n.language)}
             sortable={column in SORT_FIELD}
             // col-iccid stays in view while the table scrolls sideways, next to the checkbox (sims.css).
             className={`col-${column}`}

@@ -59,7 +59,7 @@ export function BannerTab() {
 }
 
 function BannerEditor({ current }: { current: BannerState | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<BannerInput>(() => draftOf(current));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'publish' | 'withdraw' | null>(null);
@@ -75,7 +75,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
     publish.mutate(
       { ...draft, link: draft.link?.trim() ? draft.link.trim() : null, company_ids: draft.audience === 'companies' ? draft.company_ids : [] },
       {
-        onSuccess: () => showSuccessToast(t('toolsBanner.published')),
+        onSuccess: () => showSuccessToast({ key: 'toolsBanner.published' }),
         onSettled: () => setConfirm(null),
       },
     );
@@ -92,7 +92,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
       <p className="tools-card__text">{t('toolsBanner.text')}</p>
       {current && (
         <p className="tools-card__text" data-testid="banner-current">
-          {t('toolsBanner.publishedAt', { date: formatUnixDate(current.published_at) })}
+          {t('toolsBanner.publishedAt', { date: formatUnixDate(current.published_at, i18n.language) })}
         </p>
       )}
 
@@ -232,7 +232,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
         onHide={() => setConfirm(null)}
         onAccept={() => {
           if (confirm === 'publish') doPublish();
-          else withdraw.mutate(undefined, { onSuccess: () => showSuccessToast(t('toolsBanner.withdrawn')), onSettled: () => setConfirm(null) });
+          else withdraw.mutate(undefined, { onSuccess: () => showSuccessToast({ key: 'toolsBanner.withdrawn' }), onSettled: () => setConfirm(null) });
         }}
       />
     </section>

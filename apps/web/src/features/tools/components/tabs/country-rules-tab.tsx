@@ -7,10 +7,11 @@ import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { NETWORK_COUNTRIES, type CountryRule } from '@cab/contract/sim-rules';
+import { DateInput } from '@/components/date-input';
 import { LoadError } from '@/components/load-error';
+import { formatIsoDay } from '@/lib/format-date';
 import { countryRulesQuery, useCreateCountryRule, useDeleteCountryRule } from '../../api/sim-rules-api';
 
 /** Root's country rules: where TC-profile SIMs do not work from a date (spec §9); the simulator refuses their sessions there. */
@@ -38,7 +39,7 @@ export function CountryRulesTab() {
       {rules.data && (
         <DataTable value={rules.data} dataKey="id" size="small" stripedRows emptyMessage={t('countryRule.empty')} data-testid="country-rules-table">
           <Column header={t('countryRule.country')} body={(rule: CountryRule) => `${nameOf(rule.country)} (${rule.country})`} />
-          <Column header={t('countryRule.from')} field="from" />
+          <Column header={t('countryRule.from')} body={(rule: CountryRule) => formatIsoDay(rule.from, i18n.language)} />
           <Column
             header={t('countryRule.actions')}
             body={(rule: CountryRule) => (
@@ -67,7 +68,7 @@ export function CountryRulesTab() {
         </div>
         <div className="tools-field">
           <label htmlFor={`${id}-from`}>{t('countryRule.from')}</label>
-          <InputText id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} invalid={!dateValid} />
+          <DateInput inputId={`${id}-from`} value={from} onChange={(day) => setFrom(day ?? '')} invalid={!dateValid} />
         </div>
         <Button type="submit" label={t('countryRule.add')} icon="pi pi-plus" disabled={!country || !dateValid} loading={create.isPending} />
       </form>

@@ -29,7 +29,7 @@ export function FaqEditDialog({ entry, onClose }: { entry: FaqAdminEntry | null;
 
   const save = () => {
     setErrors({});
-    const done = { onSuccess: () => (showSuccessToast(t('toolsFaq.saved')), onClose()) };
+    const done = { onSuccess: () => (showSuccessToast({ key: 'toolsFaq.saved' }), onClose()) };
     if (entry) update.mutate(draft, done);
     else create.mutate(draft, done);
   };

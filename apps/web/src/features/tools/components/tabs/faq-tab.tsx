@@ -59,7 +59,7 @@ export function FaqTab() {
         onHide={() => setDeleting(null)}
         onAccept={() => {
           if (!deleting) return;
-          remove.mutate({ id: deleting.id }, { onSuccess: () => showSuccessToast(t('toolsFaq.deleted')), onSettled: () => setDeleting(null) });
+          remove.mutate({ id: deleting.id }, { onSuccess: () => showSuccessToast({ key: 'toolsFaq.deleted' }), onSettled: () => setDeleting(null) });
         }}
       />
     </section>

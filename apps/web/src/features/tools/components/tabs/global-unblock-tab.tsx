@@ -67,7 +67,7 @@ export function GlobalUnblockTab() {
         onSuccess: (result) => {
           setStarted(result);
           setChecked(null);
-          showSuccessToast(t('globalUnblock.started', { count: result.count }));
+          showSuccessToast({ key: 'globalUnblock.started', values: { count: result.count } });
         },
         onError: () => setChecked(null),
       },

@@ -31,7 +31,7 @@ export function NetworkSimulatorTab() {
 }
 
 function SettingsForm({ initial, updated }: { initial: NetworkSettings; updated: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [value, setValue] = useState<NetworkSettings>({
     latency_ms: initial.latency_ms,
@@ -67,7 +67,7 @@ function SettingsForm({ initial, updated }: { initial: NetworkSettings; updated:
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(value, { onSuccess: () => showSuccessToast(t('netsim.saved')) });
+        save.mutate(value, { onSuccess: () => showSuccessToast({ key: 'netsim.saved' }) });
       }}
     >
       <div className="tools-form-grid">
@@ -83,7 +83,7 @@ function SettingsForm({ initial, updated }: { initial: NetworkSettings; updated:
       )}
       <div className="tools-actions">
         <Button type="submit" label={t('netsim.save')} icon="pi pi-save" loading={save.isPending} data-testid="netsim-save" />
-        <span className="muted">{updated ? t('netsim.updated', { date: formatUnixDate(updated) }) : t('netsim.fromEnv')}</span>
+        <span className="muted">{updated ? t('netsim.updated', { date: formatUnixDate(updated, i18n.language) }) : t('netsim.fromEnv')}</span>
       </div>
     </form>
   );

@@ -46,7 +46,7 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
 
   const save = () => {
     setErrors({});
-    const done = { onSuccess: () => (showSuccessToast(t('toolsNews.saved')), onClose()) };
+    const done = { onSuccess: () => (showSuccessToast({ key: 'toolsNews.saved' }), onClose()) };
     if (item) update.mutate({ id: item.id, title, text, image_file: imageFile }, done);
     else create.mutate({ title, text, image_file: imageFile }, done);
   };

@@ -15,7 +15,7 @@ import { NewsEditDialog } from './news-edit-dialog';
 
 /** Root's news: write, fix, unpublish and publish again (publishing opens every user's news drawer once). */
 export function NewsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const news = useQuery({ ...newsAdminQueryOptions(page), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<NewsAdminItem | 'new' | null>(null);
@@ -61,7 +61,7 @@ export function NewsTab() {
           />
           <Column
             header={t('toolsNews.columns.added')}
-            body={(item: NewsAdminItem) => formatUnixDate(item.published_at ?? item.added)}
+            body={(item: NewsAdminItem) => formatUnixDate(item.published_at ?? item.added, i18n.language)}
             headerClassName="tools-col-wide"
             bodyClassName="tools-col-wide"
           />
@@ -105,7 +105,7 @@ export function NewsTab() {
           if (!toggling) return;
           setPublished.mutate(
             { id: toggling.id, published: !toggling.published },
-            { onSuccess: () => showSuccessToast(t('toolsNews.saved')), onSettled: () => setToggling(null) },
+            { onSuccess: () => showSuccessToast({ key: 'toolsNews.saved' }), onSettled: () => setToggling(null) },
           );
         }}
       />

@@ -11,7 +11,7 @@ import { LoadError } from '@/components/load-error';
 
 /** What the telephony simulator "rang": how a demo operator reads a registration's phone code. */
 export function TelephonyTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const calls = useQuery(simulatedCallsQueryOptions);
   return (
     <section className="card tools-card" aria-labelledby="telephony-title" data-testid="telephony-card">
@@ -34,7 +34,7 @@ export function TelephonyTab() {
       )}
       {calls.isSuccess && (
         <DataTable value={calls.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('tools.telephony.empty')} data-testid="telephony-calls">
-          <Column header={t('tools.telephony.columns.added')} body={(call: SimulatedCall) => formatUnixDate(call.added)} />
+          <Column header={t('tools.telephony.columns.added')} body={(call: SimulatedCall) => formatUnixDate(call.added, i18n.language)} />
           <Column field="phone" header={t('tools.telephony.columns.phone')} />
           <Column header={t('tools.telephony.columns.direction')} body={(call: SimulatedCall) => t(`tools.telephony.directions.${call.direction}`)} />
           <Column field="number" header={t('tools.telephony.columns.number')} />

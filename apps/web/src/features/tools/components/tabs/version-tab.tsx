@@ -84,7 +84,7 @@ function VersionEditor({ state }: { state: VersionState }) {
         onHide={() => setConfirming(false)}
         onAccept={() => {
           if (value === null) return;
-          save.mutate({ min_version: value }, { onSuccess: () => showSuccessToast(t('toolsVersion.saved')), onSettled: () => setConfirming(false) });
+          save.mutate({ min_version: value }, { onSuccess: () => showSuccessToast({ key: 'toolsVersion.saved' }), onSettled: () => setConfirming(false) });
         }}
       />
     </section>
