@@ -6,6 +6,7 @@ import './app/styles.css';
 import './app/a11y.css';
 import './app/responsive.css';
 import './app/table-scroll.css';
+import './app/toasts.css';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { bootstrapSession } from './lib/session';

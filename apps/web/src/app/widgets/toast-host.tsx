@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Toast } from 'primereact/toast';
 import { attachToastHost, type ToastGroup } from '@/lib/toast-bus';
+import { placeToastsBelowTitle } from '@/lib/toast-offset';
 
 /** The three toast groups of spec §2: general top-right, top-center, news bottom-right. */
 export function ToastHost() {
@@ -14,7 +15,10 @@ export function ToastHost() {
       tc: topCenter,
       br: bottomRight,
     };
-    return attachToastHost(({ group = 'tr', ...message }) => refs[group].current?.show(message));
+    return attachToastHost(({ group = 'tr', ...message }) => {
+      placeToastsBelowTitle();
+      refs[group].current?.show(message);
+    });
   }, []);
 
   return (
