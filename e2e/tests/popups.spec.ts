@@ -47,11 +47,15 @@ test.describe('popup notifications over the websocket (spec §4, §8, §9)', () 
     await expect(popups.nth(1).locator('.popup__label')).toHaveText('Ошибка');
     await expect(page.getByText('SIM 8970 blocked', { exact: true })).toHaveCount(0);
 
-    // Popups take the top-center toast group (errors are top-right, news bottom-right).
+    // Popups take the top-center toast group (errors are top-right, news bottom-right), right under the
+    // page title: they cover neither it nor the header.
     const box = await page.getByTestId('popups').boundingBox();
     const centre = (box?.x ?? 0) + (box?.width ?? 0) / 2;
     expect(Math.abs(centre - 720)).toBeLessThan(10);
-    expect(box?.y ?? 999).toBeLessThan(120);
+    const title = await page.getByTestId('page-title').boundingBox();
+    const titleBottom = (title?.y ?? 0) + (title?.height ?? 0);
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual(titleBottom);
+    expect(box?.y ?? 999).toBeLessThan(titleBottom + 40);
     await saveScreenshot(page, 'popups-two');
 
     // The dropdown got the new notifications, each id once.

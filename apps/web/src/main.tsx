@@ -5,17 +5,21 @@ import 'primeicons/primeicons.css';
 import './app/styles.css';
 import './app/a11y.css';
 import './app/responsive.css';
+import './app/table-scroll.css';
+import './app/toasts.css';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { bootstrapSession } from './lib/session';
 import { installOverlayFocus } from './lib/overlay-focus';
 import { installTabScrollGuard } from './lib/tab-scroll';
+import { installScrollHints } from './lib/scroll-hints';
 
 async function start(): Promise<void> {
   await initI18n();
   bootstrapSession(window.location.pathname);
   installOverlayFocus();
   installTabScrollGuard();
+  installScrollHints();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing in index.html');
   createRoot(root).render(

@@ -23,7 +23,6 @@ const pt = {
     select: { 'aria-hidden': true, disabled: true, tabIndex: -1 },
     trigger: { 'aria-hidden': true, role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-label': undefined },
   },
-  datatable: { wrapper: { tabIndex: 0 } },
 };
 
 /**

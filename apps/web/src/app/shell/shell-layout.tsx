@@ -2,6 +2,8 @@ import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { meQueryOptions, useMe } from '@/lib/me-query';
 import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
+import { useTranslation } from 'react-i18next';
+import { SCROLL_HINT_ID } from '@/lib/scroll-hints';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { LoadError } from '@/components/load-error';
 import { SkipLink } from '@/components/skip-link';
@@ -31,6 +33,7 @@ export function Component() {
 }
 
 function Shell() {
+  const { t } = useTranslation();
   const me = useMe();
   const popups = useShellPopups(me.data);
   const [newsOpen, setNewsOpen] = useState(false);
@@ -50,6 +53,10 @@ function Shell() {
     <SidebarProvider>
       <div className="shell">
         <SkipLink />
+        {/* Ends the name of every table that scrolls sideways (lib/scroll-hints.ts). */}
+        <span id={SCROLL_HINT_ID} hidden>
+          {t('a11y.tableScrolls')}
+        </span>
         <AppHeader onNewsClick={toggleNews} />
         <ImpersonationStrip me={me.data} />
         <div className="shell__body">

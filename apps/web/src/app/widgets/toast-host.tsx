@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Toast } from 'primereact/toast';
 import { attachToastHost, type ToastGroup } from '@/lib/toast-bus';
 import { ToastText } from './toast-text';
+import { placeToastsBelowTitle } from '@/lib/toast-offset';
 
 /** The three toast groups of spec §2: general top-right, top-center, news bottom-right. */
 export function ToastHost() {
@@ -15,9 +16,10 @@ export function ToastHost() {
       tc: topCenter,
       br: bottomRight,
     };
-    return attachToastHost(({ group = 'tr', summary, detail, ...message }) =>
-      refs[group].current?.show({ ...message, summary: <ToastText text={summary} />, detail: detail === undefined ? undefined : <ToastText text={detail} /> }),
-    );
+    return attachToastHost(({ group = 'tr', summary, detail, ...message }) => {
+      placeToastsBelowTitle();
+      refs[group].current?.show({ ...message, summary: <ToastText text={summary} />, detail: detail === undefined ? undefined : <ToastText text={detail} /> });
+    });
   }, []);
 
   return (

@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationTextIn } from '@/lib/notification-language';
+import { placeToastsBelowTitle } from '@/lib/toast-offset';
 import { popupStore, type PopupItem, type PopupStore } from './popup-store';
 
 const ICONS: Record<PopupItem['severity'], string> = {
@@ -14,6 +15,10 @@ const ICONS: Record<PopupItem['severity'], string> = {
 export function Popups({ store = popupStore }: { store?: PopupStore }) {
   const { t, i18n } = useTranslation();
   const items = useSyncExternalStore(store.subscribe, store.getItems);
+  // Measured before paint, so a popup never shows for a frame over the title.
+  useLayoutEffect(() => {
+    if (items.length > 0) placeToastsBelowTitle();
+  }, [items]);
   return (
     <div className="popups" data-testid="popups" aria-live="polite">
       {items.map((item) => (

@@ -50,6 +50,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       size="small"
       icon="pi pi-file-pdf"
       label={t('docs.pdf')}
+      className="bills-table__pdf"
       aria-label={t('docs.openPdf', { number: bill.number })}
       onClick={() =>
         void openBillPdf(bill.id).then((ok) => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -13,13 +13,9 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const found = TOOL_TABS.findIndex((tab) => tab.key === params.get('tab'));
   const active = found === -1 ? 0 : found;
-  const page = useRef<HTMLDivElement>(null);
-  // A tab opened from a link may sit past the edge of a narrow screen's tab strip: bring it into view.
-  useEffect(() => {
-    page.current?.querySelector('.p-tabview-nav li.p-highlight')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active]);
+  // A narrow screen's tab strip keeps the active tab in view through lib/tab-scroll.ts, as on every page.
   return (
-    <div className="tools-page" ref={page}>
+    <div className="tools-page">
       <PageTitle>{t('pages.tools')}</PageTitle>
       <TabView
         activeIndex={active}
