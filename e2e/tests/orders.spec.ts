@@ -96,3 +96,26 @@ test.describe('orders /orders (spec §2, §4, §5, §9)', () => {
     await saveScreenshot(page, 'orders-ru-viewer');
   });
 });
+
+test.describe('orders table columns', () => {
+  // The company and actions columns appear once the user's rights are known; PrimeReact then drew
+  // the rows' cells against the old column list (the amount vanished, the actions showed twice).
+  test('every row has one cell per heading, the amount under «Сумма», after arriving from another page', async ({ page }) => {
+    await startInLang(page, 'ru');
+    await loginViaApi(page, USERS.admin, { fresh: true, keepNewsUnseen: true });
+    await page.goto('/login');
+    await page.goto('/orders');
+    const table = page.getByTestId('orders-table');
+    await expect(table.locator('tbody tr').first().locator('td').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const headings = await table.locator('thead th').allTextContents();
+    const amountAt = headings.indexOf('Сумма');
+    expect(amountAt).toBeGreaterThan(0);
+    for (const row of await table.locator('tbody tr').all()) {
+      const cells = await row.locator('td').allTextContents();
+      expect(cells).toHaveLength(headings.length);
+      expect(cells[amountAt]).toMatch(/€/);
+      expect(cells.filter((text) => /Оплатить с баланса|Отменить заказ/.test(text)).length).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -105,6 +105,7 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
             data-testid="agent-requests"
           >
             <Column
+              columnKey="number"
               header={t('agent.requests.number')}
               body={(r: WithdrawalRequest) => (
                 <Link to={`/agent/request/${r.id}`} data-testid="request-open">
@@ -112,11 +113,11 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
                 </Link>
               )}
             />
-            <Column header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
-            {root && agentId === undefined && <Column header={t('agent.requests.agent')} field="agent_name" />}
-            <Column header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
-            <Column header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
-            <Column header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
+            <Column columnKey="created" header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
+            {root && agentId === undefined && <Column columnKey="agent" header={t('agent.requests.agent')} field="agent_name" />}
+            <Column columnKey="amount" header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
+            <Column columnKey="state" header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
+            <Column columnKey="updated" header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
           </DataTable>
         </div>
       )}

@@ -88,17 +88,17 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       className="bills-table"
       data-testid="bills-table"
     >
-      <Column header={t('docs.number')} field="number" className="bills-table__nowrap" />
-      <Column header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
-      <Column header={t('docs.company')} field="company_name" />
-      <Column header={t('docs.period')} field="period" className="bills-table__nowrap" />
-      <Column header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
-      <Column header={t('docs.statusLabel')} body={status} />
-      <Column header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
-      <Column header={t('docs.pdf')} body={pdf} />
+      <Column columnKey="number" header={t('docs.number')} field="number" className="bills-table__nowrap" />
+      <Column columnKey="kindLabel" header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
+      <Column columnKey="company" header={t('docs.company')} field="company_name" />
+      <Column columnKey="period" header={t('docs.period')} field="period" className="bills-table__nowrap" />
+      <Column columnKey="amount" header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
+      <Column columnKey="statusLabel" header={t('docs.statusLabel')} body={status} />
+      <Column columnKey="created" header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
+      <Column columnKey="pdf" header={t('docs.pdf')} body={pdf} />
       {/* A viewer or manager has no action on any bill: no empty column. */}
       {(actor.isRoot || actor.canManage) && (
-        <Column header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+        <Column columnKey="actions" header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
       )}
     </DataTable>
   );

@@ -68,16 +68,16 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
       className="orders-table"
       data-testid="orders-table"
     >
-      <Column header={t('orders.number')} field="number" className="orders-table__nowrap" />
-      <Column header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
-      {actor.seesManyCompanies && <Column header={t('orders.company')} field="company_name" />}
-      <Column header={t('orders.count')} field="count" className="orders-table__num" />
-      <Column header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
-      <Column header={t('orders.statusAndBill')} body={statusAndBill} />
-      <Column header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
+      <Column columnKey="number" header={t('orders.number')} field="number" className="orders-table__nowrap" />
+      <Column columnKey="created" header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
+      {actor.seesManyCompanies && <Column columnKey="company" header={t('orders.company')} field="company_name" />}
+      <Column columnKey="count" header={t('orders.count')} field="count" className="orders-table__num" />
+      <Column columnKey="amount" header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
+      <Column columnKey="statusAndBill" header={t('orders.statusAndBill')} body={statusAndBill} />
+      <Column columnKey="delivery" header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
       {/* A viewer or manager has no action on any order: no empty column. */}
       {(actor.isRoot || actor.canManage) && (
-        <Column header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+        <Column columnKey="actions" header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
       )}
     </DataTable>
   );

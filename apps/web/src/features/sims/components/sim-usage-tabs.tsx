@@ -74,16 +74,16 @@ function UsageTable({ simId, kind }: { simId: number; kind: UsageKind }) {
         size="small"
         stripedRows
       >
-        <Column header={t('sim.usage.started')} body={(item: SimUsageItem) => formatUnixDate(item.started, i18n.language)} />
-        {kind !== 'data' && <Column header={t('sim.usage.direction')} body={direction} />}
-        {kind === 'sms' && <Column header={t('sim.usage.text')} body={(item: SimUsageItem) => item.text ?? '—'} />}
+        <Column columnKey="started" header={t('sim.usage.started')} body={(item: SimUsageItem) => formatUnixDate(item.started, i18n.language)} />
+        {kind !== 'data' && <Column columnKey="direction" header={t('sim.usage.direction')} body={direction} />}
+        {kind === 'sms' && <Column columnKey="text" header={t('sim.usage.text')} body={(item: SimUsageItem) => item.text ?? '—'} />}
         {kind === 'data' && (
-          <Column header={t('sim.usage.bytes')} body={(item: SimUsageItem) => (item.bytes === null ? '—' : formatBytes(item.bytes, i18n.language))} />
+          <Column columnKey="bytes" header={t('sim.usage.bytes')} body={(item: SimUsageItem) => (item.bytes === null ? '—' : formatBytes(item.bytes, i18n.language))} />
         )}
         {kind !== 'sms' && (
-          <Column header={t('sim.usage.seconds')} body={(item: SimUsageItem) => formatSeconds(item.seconds)} />
+          <Column columnKey="seconds" header={t('sim.usage.seconds')} body={(item: SimUsageItem) => formatSeconds(item.seconds)} />
         )}
-        <Column header={t('sim.usage.cost')} body={(item: SimUsageItem) => formatMoney(item.cost, i18n.language)} />
+        <Column columnKey="cost" header={t('sim.usage.cost')} body={(item: SimUsageItem) => formatMoney(item.cost, i18n.language)} />
       </DataTable>
     </div>
   );
