@@ -18,9 +18,9 @@ describe('<DateInput>', () => {
     await i18next.use(initReactI18next).init({ lng: 'ru', resources: { ru: { translation: ru }, en: { translation: en } } });
   });
 
-  it('writes the day as the reader’s language does, and rewrites it on a language switch', async () => {
+  it('writes the day en-GB (spec §9) in both languages, also after a language switch', async () => {
     const { rerender } = render(<Picker lang="ru" />);
-    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('01.06.2024');
+    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('01/06/2024');
     await act(() => i18next.changeLanguage('en'));
     rerender(<Picker lang="en" />);
     expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('01/06/2024');

@@ -14,10 +14,10 @@ interface DateInputProps {
 }
 
 /**
- * A day picker that writes the day as the reader's language does (26.11.2026 in Russian, 26/11/2026
- * in English): a native date input follows the browser's locale instead (mm/dd/yyyy in an American
- * one). The format comes from the `prime` block of the locale files; the key remounts the picker on a
- * language switch, because it formats its text only when the value changes.
+ * A day picker that writes the day en-GB (26/11/2026, spec §9) with month and day names in the
+ * reader's language: a native date input follows the browser's locale instead (mm/dd/yyyy in an
+ * American one). The format comes from the `prime` block of the locale files; the key remounts the
+ * picker on a language switch, because it formats its text only when the value changes.
  */
 export function DateInput({ inputId, value, onChange, min, max, invalid, testId }: DateInputProps) {
   const { i18n } = useTranslation();

@@ -20,12 +20,12 @@ describe('numbers, money and dates follow the reader’s language', () => {
     expect(formatCount(4000, 'en')).toBe('4,000');
   });
 
-  it('writes dates dd.mm.yyyy in Russian and en-GB dd/mm/yyyy in English, with hours and minutes', () => {
-    expect(formatUnixDate(MOMENT, 'ru')).toMatch(/^01\.03\.2026, \d{2}:\d{2}$/);
+  it('writes dates en-GB short with hours and minutes in both languages (spec §9)', () => {
+    expect(formatUnixDate(MOMENT, 'ru')).toMatch(/^01\/03\/2026, \d{2}:\d{2}$/);
     expect(formatUnixDate(MOMENT, 'en')).toMatch(/^01\/03\/2026, \d{2}:\d{2}$/);
-    expect(formatIsoDay('2024-06-01', 'ru')).toBe('01.06.2024');
+    expect(formatIsoDay('2024-06-01', 'ru')).toBe('01/06/2024');
     expect(formatIsoDay('2024-06-01', 'en')).toBe('01/06/2024');
-    expect(formatDayMonth('2024-06-01', 'ru')).toBe('01.06');
+    expect(formatDayMonth('2024-06-01', 'ru')).toBe('01/06');
     expect(formatDayMonth('2024-06-01', 'en')).toBe('01/06');
   });
 });
