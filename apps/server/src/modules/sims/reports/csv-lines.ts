@@ -104,33 +104,26 @@ type After = { at: string; id: number } | null;
 const tableName = (table: RawTable) => (table === 'sessions' ? sql`usage_sessions` : sql`usage_events`);
 const cursorSql = (after: After) => (after ? sql`and (u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})` : sql``);
 
-/** A keyset batch of one company's records, lines without the SIM's columns (the time index alone, as `rawBatchOfCompany`). */
-export async function lineBatchOfCompany(
-  db: Executor,
-  request: ReportQuery,
-  companyId: number,
-  range: DayRange,
-  events: EventFilter,
-  after: After,
-  limit: number,
-): Promise<LineRow[]> {
-  const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
+/** One company's records read through its time index alone (as `rawBatchOfCompany`), or records joined to the SIMs a filter matches. */
+export type LineSource = { companyId: number } | { criteria: Parameters<typeof rawSource>[1] };
+
+function fromSql(table: RawTable, source: LineSource, range: DayRange, events: EventFilter): SQL {
+  if ('criteria' in source) return rawSource(table, source.criteria, range, events);
   const { start, end } = timeBounds(range);
-  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  const parts = [sql`u.company_id = ${source.companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
   if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
   if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
-  return queryRows<LineRow>(db, sql`
-    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, false)} as line
-    from ${tableName(table)} u where ${sql.join(parts, sql` and `)} ${cursorSql(after)}
-    order by u.started_at, u.id
-    limit ${limit}`);
+  return sql`from ${tableName(table)} u where ${sql.join(parts, sql` and `)}`;
 }
 
-/** A keyset batch of records of SIMs matching a filter beyond companies (one company in the scope), whole lines. */
+/**
+ * A keyset batch of lines in (started_at, id) order (call it with one company in a filter's scope).
+ * Lines of a company-only source leave out the SIM's columns: the caller adds them by SIM id.
+ */
 export async function lineBatch(
   db: Executor,
   request: ReportQuery,
-  criteria: Parameters<typeof rawSource>[1],
+  source: LineSource,
   range: DayRange,
   events: EventFilter,
   after: After,
@@ -138,8 +131,8 @@ export async function lineBatch(
 ): Promise<LineRow[]> {
   const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
   return queryRows<LineRow>(db, sql`
-    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, true)} as line
-    ${rawSource(table, criteria, range, events)} ${cursorSql(after)}
+    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, 'criteria' in source)} as line
+    ${fromSql(table, source, range, events)} ${cursorSql(after)}
     order by u.started_at, u.id
     limit ${limit}`);
 }

@@ -228,7 +228,7 @@ export async function* reportCsvLines(
       db,
       scope,
       async (one, after) => {
-        const rows = await lines.lineBatch(db, request, one, range, events, after, limit);
+        const rows = await lines.lineBatch(db, request, { criteria: one }, range, events, after, limit);
         return { rows, next: nextCursor(rows, limit) };
       },
       (rows) => rows.map((r) => r.line),
@@ -240,7 +240,7 @@ export async function* reportCsvLines(
     scope,
     async (one, after) => {
       const companyId = one.scope?.[0] as number;
-      const records = await lines.lineBatchOfCompany(db, request, companyId, range, events, after, limit);
+      const records = await lines.lineBatch(db, request, { companyId }, range, events, after, limit);
       const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
       const named: string[] = [];
       for (const record of records) {
