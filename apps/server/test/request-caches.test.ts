@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestCaches, requestCachesOf } from '../src/auth/request-caches.js';
 import { queryRows } from '../src/db/client.js';
+import { LISTENER_APPLICATION_NAME } from '../src/db/pg-listener.js';
 import { companyIdByName, DEMO_COMPANY, userByEmail } from './support/db.js';
 import { createTestApp, DEMO_PASSWORD, login, post, testDatabaseUrl, type TestApp } from './support/test-app.js';
 
@@ -17,7 +18,7 @@ describe('request caches (unit)', () => {
   const principal = { keep: () => ({ tags: ['u:1', 's:f'] }) };
 
   it('serves a principal from memory until a message names one of its tags', async () => {
-    const caches = new RequestCaches(true, false);
+    const caches = new RequestCaches(true, null);
     let loads = 0;
     const load = () => Promise.resolve({ n: ++loads });
     expect(await caches.principal('k', load, principal)).toEqual({ n: 1 });
@@ -31,7 +32,7 @@ describe('request caches (unit)', () => {
   });
 
   it('never stores what was read before a change was announced, nor a refusal, nor while deaf', async () => {
-    const caches = new RequestCaches(true, false);
+    const caches = new RequestCaches(true, null);
     let loads = 0;
     const slow = () => {
       loads += 1;
@@ -58,7 +59,7 @@ describe('request caches (unit)', () => {
 
   it('keeps an entry no longer than its time to live or the session it stands for', async () => {
     let now = 1_000_000;
-    const caches = new RequestCaches(true, false, () => now);
+    const caches = new RequestCaches(true, null, () => now);
     let loads = 0;
     const load = () => Promise.resolve(++loads);
     await caches.principal('k', load, { keep: () => ({ tags: [], until: now + 1_000 }) });
@@ -267,7 +268,8 @@ describe.skipIf(!testDatabaseUrl)('request caches across API instances on Postgr
     // Cut every listening connection (the listener and the pooled ones of both instances).
     await a.database.db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`);
+      where datname = current_database() and pid <> pg_backend_pid() 
+        and (query ilike 'LISTEN%' or application_name = ${LISTENER_APPLICATION_NAME})`);
     const deadline = Date.now() + 10_000;
     while (caches?.sizes.principals !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(caches?.sizes.principals).toBe(0);

@@ -8,9 +8,13 @@ import type { Database, Executor } from '../db/client.js';
  * companies, refresh_tokens and api_tokens NOTIFY `cabinet_invalidate` (migration 0012) on commit,
  * whichever process or job made the change, and every API process hears it
  * (Database.watchInvalidations). The process that made the change hears it before its own write
- * resolves, so its next request never sees the old state; other processes hear it as PostgreSQL
- * delivers it, before the writer is even told of its commit. While the listening connection is
- * down nothing is cached.
+ * resolves, so its next request never sees the old state. Another process's listener may still be
+ * on its way with the message when the writer's client sends its next request there, so on
+ * PostgreSQL a hit is used only after one round trip on the listening connection (shared by the
+ * hits arriving together) has brought in whatever PostgreSQL had signalled to it: still far cheaper
+ * than reading the principal. A miss needs no such trip: its read runs on a pooled connection,
+ * which LISTENs too and so brings in the same messages before its answer; either way the company
+ * trees used later in the request are as fresh as the request. While the listening connection is down nothing is cached.
  *
  * Messages (payloads): `u:<user id>`, `c:<company id>`, `s:<session family id>`,
  * `t:<api token id>`, `tree` (a company was added, moved, given to an agent or deleted), `all`;
@@ -101,12 +105,12 @@ export class RequestCaches {
   private trusted: boolean;
 
   /**
-   * @param yieldBeforeHit On PostgreSQL a hit waits for the I/O the event loop already has, so a
-   *   notification that arrived with (or before) the request is applied before the entry is used.
+   * @param caughtUp Null, or what a hit awaits first so that every invalidation committed before it
+   *   has been applied (false: that is unknown, and the hit is not used).
    */
   constructor(
     trusted: boolean,
-    private readonly yieldBeforeHit: boolean,
+    private readonly caughtUp: (() => Promise<boolean>) | null,
     private readonly now: () => number = Date.now,
   ) {
     this.trusted = trusted;
@@ -115,8 +119,7 @@ export class RequestCaches {
   /** The principal behind `key` (a session or an API token), from the cache or from `load`. */
   async principal<T>(key: string, load: () => Promise<T | undefined>, policy: Cacheable<T>): Promise<T | undefined> {
     if (this.principals.get(key, this.now()) !== undefined) {
-      if (this.yieldBeforeHit) await new Promise<void>((resolve) => setImmediate(resolve));
-      const hit = this.principals.get(key, this.now());
+      const hit = !this.caughtUp || (await this.caughtUp()) ? this.principals.get(key, this.now()) : undefined;
       if (hit !== undefined) return hit as T;
     }
     const ticket = this.generation;
@@ -194,7 +197,7 @@ export async function startRequestCaches(database: Database): Promise<{ caches: 
     existing.users += 1;
     return { caches: existing.caches, stop: () => release(database) };
   }
-  const caches = new RequestCaches(true, database.kind === 'postgres');
+  const caches = new RequestCaches(true, database.invalidationsCaughtUp);
   const unwatch = await database.watchInvalidations({
     message: (payload) => caches.invalidate(payload),
     lost: () => caches.suspend(),

@@ -67,6 +67,12 @@ export interface Database {
    * reaches its client after the other processes were told (bounded wait).
    */
   invalidationsSettled(): Promise<void> | null;
+  /**
+   * Null, or a check to await before using something cached: on PostgreSQL it resolves true once
+   * every invalidation committed before the call has reached this process (another process's
+   * write included), false when that cannot be known and the cached value must not be used.
+   */
+  readonly invalidationsCaughtUp: (() => Promise<boolean>) | null;
   /** How the job queue (pg-boss) reaches this database. */
   readonly jobConnection: { connectionString: string } | { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
   close(): Promise<void>;
@@ -105,6 +111,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite is one connection in this process: its notifications arrive with the query's answer.
     watchInvalidations: async (handlers) => client.listen(INVALIDATION_CHANNEL, (payload) => handlers.message(payload)),
     invalidationsSettled: () => null,
+    invalidationsCaughtUp: null,
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -241,6 +248,7 @@ function openPostgres(url: string, log: (message: string) => void): Database {
     withStartupLock,
     listen: (channel, onMessage, onResume) => listener.listen(channel, onMessage, onResume),
     invalidationsSettled: () => own.settled(),
+    invalidationsCaughtUp: () => listener.caughtUp(),
     watchInvalidations: async (handlers) => {
       invalidationHandlers.add(handlers);
       try {

@@ -7,6 +7,11 @@ const MAX_DELAY_MS = 10_000;
 /** `processId`: the PostgreSQL backend that raised the notification. */
 type Handler = (payload: string, processId: number) => void;
 
+/** How long a catch-up round trip may take before the caller stops trusting what it holds. */
+const CATCH_UP_TIMEOUT_MS = 1000;
+
+export const LISTENER_APPLICATION_NAME = 'cabinet listener';
+
 /** Tells the listener's owner about a lost connection; never throws. */
 export type ListenerLog = (message: string) => void;
 
@@ -26,6 +31,9 @@ export class PgListener {
   private started = false;
   private firstConnect: Promise<void> | null = null;
   private closed = false;
+  /** The catch-up round trip on its way, and the one that will leave after it (shared by its callers). */
+  private catchUpInFlight: Promise<boolean> | null = null;
+  private catchUpNext: Promise<boolean> | null = null;
 
   constructor(
     private readonly url: string,
@@ -73,6 +81,34 @@ export class PgListener {
     return this.client !== null;
   }
 
+  /**
+   * Resolves true once every notification PostgreSQL had signalled to this listener before the
+   * call has been dispatched; false when that cannot be known (no connection, an error, a timeout).
+   * PostgreSQL signals every listening backend before the notifying transaction's commit is
+   * acknowledged, and a listening backend sends the notifications it was signalled before it
+   * answers its next query, so one round trip that leaves after the call is enough. A trip that
+   * left before the call proves nothing; callers arriving meanwhile share the next one.
+   */
+  caughtUp(): Promise<boolean> {
+    if (!this.catchUpInFlight) return (this.catchUpInFlight = this.catchUpTrip());
+    this.catchUpNext ??= this.catchUpInFlight.then(() => {
+      this.catchUpNext = null;
+      return (this.catchUpInFlight = this.catchUpTrip());
+    });
+    return this.catchUpNext;
+  }
+
+  private catchUpTrip(): Promise<boolean> {
+    const client = this.client;
+    const trip: Promise<boolean> = (client ? withTimeout(client.query('select 1'), CATCH_UP_TIMEOUT_MS) : Promise.resolve(false)).then(
+      (answered) => {
+        if (this.catchUpInFlight === trip) this.catchUpInFlight = null;
+        return answered && client === this.client;
+      },
+    );
+    return trip;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -82,7 +118,13 @@ export class PgListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Named so that an operator (or a test cutting it) finds it in pg_stat_activity.
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     // Without an 'error' listener a dropped connection would be an unhandled 'error' event: exit.
     client.on('error', (error: Error) => this.lost(client, error.message));
     client.on('end', () => this.lost(client, 'connection ended'));
@@ -146,4 +188,22 @@ export class PgListener {
       this.log(`database event handler failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** True when `work` settles successfully within `ms`, false when it fails or takes longer. */
+function withTimeout(work: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+    );
+  });
 }
