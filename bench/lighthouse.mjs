@@ -5,7 +5,7 @@
 // with the bench user (BENCH_EMAIL / BENCH_PASSWORD, as bench/sims-list.ts seeds them).
 // Run: node bench/lighthouse.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -14,6 +14,8 @@ import { chromium } from 'playwright-core';
 import { APP_URL, CHROMIUM, signInCookies } from './support/app-url.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+/** Where to write each run's whole report (JSON), to see what the LCP waits on; none when unset. */
+const REPORT_DIR = process.env.LH_REPORT_DIR;
 const PORT = Number(process.env.CDP_PORT ?? 9327);
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-extensions',
   '--disable-default-apps', '--no-first-run', '--disable-sync', '--mute-audio', '--disable-dev-shm-usage'];
@@ -30,7 +32,7 @@ async function waitForBrowser() {
 }
 
 /** One fresh browser per run, so no run profits from another's cache. */
-async function audit(route, signedIn) {
+async function audit(route, signedIn, run) {
   const profile = mkdtempSync(path.join(tmpdir(), 'cab-lh-'));
   const browser = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${PORT}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   try {
@@ -51,6 +53,7 @@ async function audit(route, signedIn) {
       disableStorageReset: signedIn,
     }, desktopConfig);
     const { categories, audits } = result.lhr;
+    if (REPORT_DIR) writeFileSync(path.join(REPORT_DIR, `${route.slice(1)}-${run}.json`), JSON.stringify(result.lhr));
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
@@ -75,7 +78,7 @@ const routes = [['/login', false], ['/list', true]];
 const results = new Map(routes.map(([route]) => [route, []]));
 for (let run = 1; run <= RUNS; run++) {
   for (const [route, signedIn] of routes) {
-    const r = await audit(route, signedIn);
+    const r = await audit(route, signedIn, run);
     results.get(route).push(r);
     console.log(`run ${run} ${route.padEnd(7)} performance ${String(r.performance).padStart(3)}  LCP ${r.lcp.toFixed(0).padStart(5)} ms  TBT ${r.tbt.toFixed(0).padStart(4)} ms  CLS ${r.cls.toFixed(3)}  (${r.finalUrl})`);
   }

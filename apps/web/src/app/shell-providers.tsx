@@ -33,7 +33,9 @@ const pt = {
 export function ShellProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const primeLocale = applyPrimeLocale(i18n.language);
-  const primeConfig = useMemo(() => ({ ripple: true, zIndex, locale: primeLocale, pt }), [primeLocale]);
+  // No ripple: each one measures its button when it mounts (a forced layout per button, about a
+  // third of the SIM list's first render), for a decoration.
+  const primeConfig = useMemo(() => ({ ripple: false, zIndex, locale: primeLocale, pt }), [primeLocale]);
   return (
     <PrimeReactProvider value={primeConfig}>
       <PrimeLocaleSync locale={primeLocale} />

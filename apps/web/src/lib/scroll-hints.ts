@@ -83,7 +83,8 @@ export function installScrollHints(root: HTMLElement = document.body): () => voi
     region.addEventListener('scroll', onScroll, { passive: true });
     resizes.observe(region);
     if (region.firstElementChild) resizes.observe(region.firstElementChild);
-    update(region);
+    // No measuring here, inside the render's mutation callback: that would force a layout the
+    // browser is about to do anyway. The observer reports every region once it has a size.
   };
   const untrack = (region: HTMLElement) => {
     if (!tracked.delete(region)) return;

@@ -20,7 +20,8 @@ import { ShellProviders } from '../shell-providers';
 
 /** The user data is requested as soon as the shell's module has loaded, not after its first render. */
 export function loader(): null {
-  return prefetchSignedIn(meQueryOptions);
+  prefetchSignedIn(meQueryOptions);
+  return null;
 }
 
 /** The logged-in frame: header, side menu, page, and the global widgets. Route module (`Component`). */

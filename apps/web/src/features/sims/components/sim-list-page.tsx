@@ -11,8 +11,8 @@ import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
 import { useStylesBeforePaint } from '@/lib/use-styles-before-paint';
-import { simListQueryOptions, useSimList } from '../api/list-sims';
-import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
+import { useSimList } from '../api/list-sims';
+import { prefetchSimList } from '../api/prefetch-list';
 import { useCountryWarnings } from '../api/roaming';
 import { BulkRoamingButton } from './bulk-roaming-button';
 import { scopeCompaniesQuery } from '../api/scope-companies';
@@ -64,8 +64,7 @@ const FILTER_DEFAULTS: Partial<SimListState> = {
 
 /** The first page of the URL's list is requested while the shell and the page render (no CSV on a load). */
 export function loader({ request }: { request: Request }): null {
-  const state = parseListState(new URL(request.url).searchParams);
-  return prefetchSignedIn(simListQueryOptions(toListRequest(state, null), null));
+  return prefetchSimList(new URL(request.url).searchParams);
 }
 
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */

@@ -1,8 +1,7 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { Skeleton } from 'primereact/skeleton';
 import {
   DataTable,
   type DataTableBodyRowPassThroughMethodOptions,
@@ -78,7 +77,8 @@ const PLACEHOLDER_ROW: SimRow = {
   id: 0, iccid: '', msisdn: '', name: null, profile: 'BK', block_type: 'none', company_id: 0, company_name: '',
   msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0,
 };
-const placeholderCell = () => <Skeleton height="1rem" />;
+// A plain element: PrimeReact's Skeleton resolves its pass-through options and styles per cell.
+const placeholderCell = () => <span className="cell-skeleton" aria-hidden="true" />;
 
 type WarnedRow = SimRow & { countryWarning?: CountryWarning };
 
@@ -129,7 +129,14 @@ export function SimsTable(props: SimsTableProps) {
     }),
     [],
   );
-  return <CardsTable {...props} {...events} />;
+  // The rows reach the page as an urgent update (the query's store), which React would draw in one
+  // task, and PrimeReact's table takes tens of milliseconds for a page of them. Deferred, they are
+  // drawn in a background render that React slices, so the page answers input in the meantime.
+  const { placeholder, items, total, loading, countryWarnings, selection } = props;
+  const data = useDeferredValue(
+    useMemo(() => ({ placeholder, items, total, loading, countryWarnings, selection }), [placeholder, items, total, loading, countryWarnings, selection]),
+  );
+  return <CardsTable {...props} {...data} {...events} />;
 }
 
 const CardsTable = memo(function CardsTable(props: SimsTableProps) {
@@ -197,7 +204,8 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps) {
           },
         }}
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} frozen />
+        {/* Kept in view by sims.css (sticky), not by `frozen`, which measures every row after a render. */}
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} className="col-select" />
         {visibleColumns(props.columns).map((column) => (
           <Column
             key={column}
