@@ -90,6 +90,21 @@ describe('cards list total = count(*) of the filter, capped at 10,000', () => {
     for (const [name, filter, expected] of atCap) expect(await expectExactTotal(name, filter), name).toBe(expected);
   });
 
+  it('takes the unfiltered and blocking-state totals from the counts the database keeps, without reading SIMs', async () => {
+    expect(await expectExactTotal('not blocked', { blocked: 2 })).toBe(10_000);
+    // A delta no SIM stands behind: only a total taken from the kept counts (migration 0021) shows it.
+    await t.database.db.execute(sql`insert into sim_state_counts (company_id, block_type, n) values (${company}, 'none', -1)`);
+    try {
+      const kept = await listOk(t, root, { page: 0, size: 25, filter: { blocked: 2, company: [company] } });
+      expect({ total: kept.total, total_exact: kept.total_exact }).toEqual({ total: 9_999, total_exact: true });
+      // Any other filter counts the SIMs themselves.
+      await expectExactTotal('not blocked + TD', { blocked: 2, profile: 'TD' });
+    } finally {
+      await t.database.db.execute(sql`delete from sim_state_counts where company_id = ${company} and block_type = 'none' and n = -1`);
+    }
+    expect(await expectExactTotal('not blocked', { blocked: 2 })).toBe(10_000);
+  });
+
   it('is exact for every other filter and their combinations', async () => {
     const iccids = ['8970177000000000007', '8970177000000012345', '8970177000000029999', '8970177000000099999'];
     const cases: Array<[string, Filter]> = [

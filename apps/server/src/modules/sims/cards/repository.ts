@@ -1,4 +1,4 @@
-import { SIM_COUNT_CAP } from '@cab/contract/sims';
+import { BLOCKED_FILTER, SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { groupMember, simOrderBy, simWhere, type SimCriteria, type SimSort } from './list-query.js';
@@ -153,10 +153,37 @@ export interface SimCount {
  * A group filter counts from the group's members (groupSims).
  */
 export async function countSimsCapped(db: Executor, criteria: SimCriteria): Promise<SimCount> {
+  const kept = keptCountCondition(criteria);
+  if (kept) return countFromKeptStates(db, criteria.scope, kept);
   const { group } = criteria.filter;
   const matches = group === undefined ? sql`select 1 from sims s where ${simWhere(criteria)}` : groupSims(criteria, group, 'none');
   const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${matches} limit ${SIM_COUNT_CAP + 1}) t`);
-  const n = Number(rows[0]?.n ?? 0);
+  return capped(Number(rows[0]?.n ?? 0));
+}
+
+/**
+ * The condition on block types when the filter names nothing but the scope and the blocking state:
+ * the SIM counts the database keeps per company and block type (migration 0021, the dashboard's)
+ * then answer exactly, without reading any SIM. Null for any other filter.
+ */
+function keptCountCondition({ filter, csv }: SimCriteria): SQL | null {
+  if (csv || filter.query?.trim() || filter.profile || filter.empty_name || filter.group) return null;
+  const parts: SQL[] = [];
+  if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`block_type <> 'none'`);
+  if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`block_type = 'none'`);
+  if (filter.blocked === BLOCKED_FILTER.msu || filter.msu_block) parts.push(sql`block_type = 'msu'`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+async function countFromKeptStates(db: Executor, scope: SimCriteria['scope'], blockTypes: SQL): Promise<SimCount> {
+  if (scope?.length === 0) return { total: 0, exact: true };
+  const companies = scope ? sql`company_id = any(${`{${scope.join(',')}}`}::bigint[])` : sql`true`;
+  const rows = await queryRows<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from sim_state_counts where ${companies} and ${blockTypes}`);
+  return capped(Number(rows[0]?.n ?? 0));
+}
+
+/** Exact up to the cap; beyond it the list says "10,000+" whichever way it counted. */
+function capped(n: number): SimCount {
   return n > SIM_COUNT_CAP ? { total: SIM_COUNT_CAP, exact: false } : { total: n, exact: true };
 }
 
