@@ -52,6 +52,8 @@ async function audit(route, signedIn, run) {
       // Lighthouse would clear the origin's cookies, signing the user out before the page loads.
       disableStorageReset: signedIn,
     }, desktopConfig);
+    // Lighthouse sometimes loses the trace (NO_NAVSTART): that run says nothing and is done again.
+    if (result.lhr.runtimeError) return { retry: result.lhr.runtimeError.code };
     const { categories, audits } = result.lhr;
     if (REPORT_DIR) writeFileSync(path.join(REPORT_DIR, `${route.slice(1)}-${run}.json`), JSON.stringify(result.lhr));
     return {
@@ -78,7 +80,12 @@ const routes = [['/login', false], ['/list', true]];
 const results = new Map(routes.map(([route]) => [route, []]));
 for (let run = 1; run <= RUNS; run++) {
   for (const [route, signedIn] of routes) {
-    const r = await audit(route, signedIn, run);
+    let r = await audit(route, signedIn, run);
+    for (let attempt = 1; r.retry && attempt <= 2; attempt++) {
+      console.log(`run ${run} ${route}: Lighthouse error ${r.retry}, running it again`);
+      r = await audit(route, signedIn, run);
+    }
+    if (r.retry) throw new Error(`${route}: Lighthouse failed three times (${r.retry})`);
     results.get(route).push(r);
     console.log(`run ${run} ${route.padEnd(7)} performance ${String(r.performance).padStart(3)}  LCP ${r.lcp.toFixed(0).padStart(5)} ms  TBT ${r.tbt.toFixed(0).padStart(4)} ms  CLS ${r.cls.toFixed(3)}  (${r.finalUrl})`);
   }

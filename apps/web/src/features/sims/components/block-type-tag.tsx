@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'primereact/tag';
 import type { BlockType } from '@cab/contract/constants';
 
 const SEVERITY: Record<BlockType, 'success' | 'info' | 'warning' | 'danger' | 'secondary'> = {
@@ -11,15 +10,15 @@ const SEVERITY: Record<BlockType, 'success' | 'info' | 'warning' | 'danger' | 's
   package_expiry: 'secondary',
 };
 
+/**
+ * The theme's tag markup, written directly: PrimeReact's Tag resolves its pass-through options and
+ * styles for every instance, and the SIM list draws one per row (sims.css has its layout rules).
+ */
 export function BlockTypeTag({ type, testId }: { type: BlockType; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag
-      value={t(`sims.blockTypes.${type}`)}
-      severity={SEVERITY[type]}
-      className="block-tag"
-      data-testid={testId}
-      data-block-type={type}
-    />
+    <span className={`p-tag p-component p-tag-${SEVERITY[type]} block-tag`} data-testid={testId} data-block-type={type}>
+      <span className="p-tag-value">{t(`sims.blockTypes.${type}`)}</span>
+    </span>
   );
 }
