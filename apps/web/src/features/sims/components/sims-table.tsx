@@ -82,6 +82,8 @@ const placeholderCell = () => <span className="cell-skeleton" aria-hidden="true"
 
 type WarnedRow = SimRow & { countryWarning?: CountryWarning };
 
+const NO_ROWS: WarnedRow[] = [];
+
 function withWarnings(rows: SimRow[], warnings: CountryWarning[] | undefined): WarnedRow[] {
   if (!warnings?.length) return rows;
   const byId = new Map(warnings.map((w) => [w.id, w]));
@@ -136,18 +138,28 @@ export function SimsTable(props: SimsTableProps) {
   const data = useDeferredValue(
     useMemo(() => ({ placeholder, items, total, loading, countryWarnings, selection }), [placeholder, items, total, loading, countryWarnings, selection]),
   );
-  return <CardsTable {...props} {...data} {...events} />;
+  // The page's first draw leaves the rows out (one empty row as tall as they will be): its first
+  // paint comes sooner, and the rows follow in a render of their own, which React slices.
+  const withheld = useDeferredValue(false, true);
+  return <CardsTable {...props} {...data} {...events} withheld={withheld} />;
 }
 
-const CardsTable = memo(function CardsTable(props: SimsTableProps) {
+/** How many rows the table will show: the skeleton's page, or the rows (the empty message takes one). */
+function rowsToCome(props: Pick<SimsTableProps, 'placeholder' | 'items' | 'state'>): number {
+  return props.placeholder ? props.state.pageSize : Math.max(1, props.items.length);
+}
+
+const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: boolean }) {
   const { t, i18n } = useTranslation();
   const { state } = props;
   // PrimeReact redraws a row only when its data differs: the warning travels in the row itself. The
   // array keeps its identity between renders (a new value each render disturbs the lazy paginator).
   const warnedItems = useMemo(() => withWarnings(props.items, props.countryWarnings), [props.items, props.countryWarnings]);
-  const items: WarnedRow[] = props.placeholder
-    ? Array.from({ length: state.pageSize }, (_, index) => ({ ...PLACEHOLDER_ROW, id: -(index + 1) }))
-    : warnedItems;
+  const items: WarnedRow[] = props.withheld
+    ? NO_ROWS
+    : props.placeholder
+      ? Array.from({ length: state.pageSize }, (_, index) => ({ ...PLACEHOLDER_ROW, id: -(index + 1) }))
+      : warnedItems;
   const sortField = state.sortColumn
     ? (Object.keys(SORT_FIELD) as SimColumn[]).find((column) => SORT_FIELD[column] === state.sortColumn)
     : undefined;
@@ -168,9 +180,9 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps) {
 
   return (
     <div
-      data-testid={props.placeholder ? 'sims-loading' : 'sims-table'}
-      aria-busy={props.placeholder ? true : undefined}
-      className="sims-table"
+      data-testid={props.placeholder || props.withheld ? 'sims-loading' : 'sims-table'}
+      aria-busy={props.placeholder || props.withheld ? true : undefined}
+      className={props.withheld ? 'sims-table sims-table--withheld' : 'sims-table'}
     >
       <DataTable
         value={items}
@@ -190,7 +202,13 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps) {
         selectionMode="checkbox"
         selection={props.selection}
         onSelectionChange={(event) => props.onSelectionChange(event.value)}
-        emptyMessage={<span data-testid="sims-empty">{t('sims.empty')}</span>}
+        emptyMessage={
+          props.withheld ? (
+            <div className="sims-table__rows-to-come" style={{ '--rows': rowsToCome(props) } as React.CSSProperties} />
+          ) : (
+            <span data-testid="sims-empty">{t('sims.empty')}</span>
+          )
+        }
         scrollable
         size="small"
         stripedRows
