@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     printWelcome(address, config, seeded);
   }
   if (works) {
-    stops.push(startHousekeeping(database.db, log));
+    stops.push(startHousekeeping(database.db, log, { embedded: database.kind === 'pglite' }));
     const network = createNetworkAdapter(config, database.db);
     stops.push(
       await startQueueWorker(
