@@ -100,7 +100,9 @@ export class PgListener {
 
   private catchUpTrip(): Promise<boolean> {
     const client = this.client;
-    const trip: Promise<boolean> = (client ? withTimeout(client.query('select 1'), CATCH_UP_TIMEOUT_MS) : Promise.resolve(false)).then(
+    // An empty query: nothing to parse, plan or run, and still a ReadyForQuery after the pending
+    // notifications.
+    const trip: Promise<boolean> = (client ? withTimeout(client.query(''), CATCH_UP_TIMEOUT_MS) : Promise.resolve(false)).then(
       (answered) => {
         if (this.catchUpInFlight === trip) this.catchUpInFlight = null;
         return answered && client === this.client;
