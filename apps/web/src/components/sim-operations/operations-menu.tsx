@@ -1,8 +1,8 @@
 import { Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import { HintedButton } from '@/components/hinted-button';
 import { useMe } from '@/lib/me-query';
 import { OperationDialog } from './operation-dialog';
 import type { SeeAll } from './selection-preview';
@@ -54,7 +54,7 @@ export function OperationsMenu({
 
   return (
     <>
-      <Button
+      <HintedButton
         type="button"
         label={compact ? undefined : t('ops.button')}
         icon={compact ? 'pi pi-ellipsis-v' : 'pi pi-bolt'}
@@ -64,8 +64,7 @@ export function OperationsMenu({
         aria-label={t('ops.button')}
         aria-haspopup="menu"
         disabled={!allowed || selection === null || me.isPending}
-        tooltip={buttonHint}
-        tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+        hint={buttonHint}
         onClick={(event) => panel.current?.toggle(event)}
         data-testid={buttonTestId}
       />

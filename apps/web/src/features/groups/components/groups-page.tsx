@@ -8,6 +8,7 @@ import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primer
 import type { Group } from '@cab/contract/groups';
 import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
+import { HintedButton } from '@/components/hinted-button';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
@@ -39,13 +40,12 @@ export function Component() {
     <div className="groups-page">
       <div className="groups-page__head">
         <PageTitle>{t('pages.groups')}</PageTitle>
-        <Button
+        <HintedButton
           type="button"
           icon="pi pi-plus"
           label={t('groups.create')}
           disabled={!canManage}
-          tooltip={canManage ? undefined : t('groups.readOnly')}
-          tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+          hint={canManage ? undefined : t('groups.readOnly')}
           onClick={() => setEditing('new')}
           data-testid="groups-create"
         />

@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { SimSelection } from '@cab/contract/queue';
 import { can } from '@cab/contract/roles';
+import { HintedButton } from '@/components/hinted-button';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { useMe } from '@/lib/me-query';
@@ -44,14 +45,13 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
   }
   return (
     <>
-      <Button
+      <HintedButton
         type="button"
         label={t('roaming.bulkButton')}
         icon="pi pi-globe"
         outlined
         disabled={selection === null || !allowed}
-        tooltip={selection === null ? t('ops.selectFirst') : undefined}
-        tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+        hint={selection === null ? t('ops.selectFirst') : undefined}
         onClick={() => setOpen(true)}
         data-testid="sims-roaming"
       />

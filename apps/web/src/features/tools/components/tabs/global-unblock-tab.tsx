@@ -10,6 +10,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { SIM_PROFILES } from '@cab/contract/constants';
 import { GLOBAL_UNBLOCK_TYPES, type GlobalUnblockFilter, type GlobalUnblockPreview, type GlobalUnblockType } from '@cab/contract/sim-rules';
 import type { SimProfile } from '@cab/contract/constants';
+import { HintedButton } from '@/components/hinted-button';
 import { showSuccessToast } from '@/lib/api';
 import { toolCompaniesQuery, useGlobalUnblockPreview, useGlobalUnblockRun } from '../../api/sim-rules-api';
 
@@ -131,14 +132,13 @@ export function GlobalUnblockTab() {
       </div>
       <div className="tools-actions">
         <Button type="button" label={t('globalUnblock.dryRun')} icon="pi pi-search" outlined loading={preview.isPending} onClick={dryRun} data-testid="gu-dry-run" />
-        <Button
+        <HintedButton
           type="button"
           label={t('globalUnblock.run')}
           icon="pi pi-unlock"
           severity="danger"
           disabled={!current || current.total === 0}
-          tooltip={current ? undefined : t('globalUnblock.dryRunFirst')}
-          tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+          hint={current ? undefined : t('globalUnblock.dryRunFirst')}
           loading={run.isPending}
           onClick={() => setConfirming(true)}
           data-testid="gu-run"
