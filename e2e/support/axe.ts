@@ -21,6 +21,19 @@ function outDir(): string {
   return dir;
 }
 
+/**
+ * Waits (at most 2 s) for finite animations and transitions: a toast fading in is read by axe at its
+ * momentary opacity, and its text then fails contrast (CI: admin en /notifies). Spinners and skeleton
+ * pulses run forever and are not waited for.
+ */
+async function finishTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const done = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
 /** Findings of many page views; counts by impact for the report, blocking ones for the assertion. */
 export class AxeLedger {
   readonly findings: Finding[] = [];
@@ -28,6 +41,10 @@ export class AxeLedger {
 
   async check(page: Page, view: string): Promise<void> {
     const started = Date.now();
+    await finishTransitions(page);
+    // Say which toast a view was checked with (an error toast here would be a finding of its own).
+    const toasts = await page.locator('.p-toast-message').allInnerTexts();
+    if (toasts.length > 0) console.log(`axe ${view}: toast ${toasts.join(' | ').replace(/\s+/g, ' ')}`);
     // Only violations are reported in full (axe spends most of its time describing passes), and a long
     // table's rows after the fifth are the same template again: the first rows stand for them.
     const result = await new AxeBuilder({ page })
