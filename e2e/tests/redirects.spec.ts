@@ -59,6 +59,18 @@ test.describe('routing with a session (spec §2, §6)', () => {
     }
   });
 
+  test('a company user is sent from the agent panel to /home, without a "no permission" toast', async ({ page }) => {
+    await loginViaApi(page, USERS.admin);
+    await openShell(page);
+    await expect(page.getByTestId('menu-agent')).toHaveCount(0);
+    for (const path of ['/agent/info', '/agent/request/1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByTestId('page-title')).toHaveText('Добро пожаловать, Anna');
+      await expect(page.locator('.p-toast-message')).toHaveCount(0);
+    }
+  });
+
   test('root sees Companies and Tools and can open them', async ({ page }) => {
     await loginViaApi(page, USERS.root);
     await openShell(page);

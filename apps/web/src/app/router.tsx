@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { Permission } from '@cab/contract/roles';
 import { setNavigator } from '@/lib/navigation';
 import { GuestLayout } from './guards/guest-layout';
 import { RequireSession } from './guards/require-session';
@@ -9,6 +10,14 @@ type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 /** Every route is its own chunk (ARCHITECTURE §9); modules export `Component`. */
 function page(path: string, load: LazyPage): RouteObject {
   return { path, lazy: load };
+}
+
+/** Routes only a role with `permission` may open (guards/permission-gate.tsx); the gate is its own chunk. */
+function gated(permission: Permission, children: RouteObject[]): RouteObject {
+  return {
+    lazy: () => import('./guards/permission-gate').then(({ PermissionGate }) => ({ Component: () => <PermissionGate permission={permission} /> })),
+    children,
+  };
 }
 
 const shellRoutes: RouteObject[] = [
@@ -22,8 +31,10 @@ const shellRoutes: RouteObject[] = [
   page('report/call_sms', () => import('@/features/reports/components/report-call-sms-page')),
   page('docs', () => import('@/features/docs/components/docs-page')),
   page('deposit', () => import('@/features/deposit/components/deposit-page')),
-  page('agent/info', () => import('@/features/agent/components/agent-info-page')),
-  page('agent/request/:id', () => import('@/features/agent/components/agent-request-page')),
+  gated('agent.requests', [
+    page('agent/info', () => import('@/features/agent/components/agent-info-page')),
+    page('agent/request/:id', () => import('@/features/agent/components/agent-request-page')),
+  ]),
   page('profile', () => import('@/features/profile/components/profile-page')),
   page('company/:id', () => import('@/features/company/components/company-page')),
   page('generated_reports', () => import('@/features/generated-reports/components/generated-reports-page')),
@@ -32,13 +43,8 @@ const shellRoutes: RouteObject[] = [
   page('orders', () => import('@/features/orders/components/orders-page')),
   page('operations', () => import('@/features/operations/components/operations-page')),
   page('operations/:id', () => import('@/features/operations/components/operation-page')),
-  {
-    lazy: () => import('./guards/root-only'),
-    children: [
-      page('companies', () => import('@/features/companies/components/companies-page')),
-      page('tools', () => import('@/features/tools/components/tools-page')),
-    ],
-  },
+  gated('companies.manage', [page('companies', () => import('@/features/companies/components/companies-page'))]),
+  gated('tools.use', [page('tools', () => import('@/features/tools/components/tools-page'))]),
 ];
 
 export const routes: RouteObject[] = [
