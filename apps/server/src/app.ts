@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { createMailer } from './delivery/mail.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/static-spa.js';
 import { registerBillRoutes } from './modules/commerce/bills/routes.js';
 import { BillService } from './modules/commerce/bills/service.js';
@@ -95,23 +95,11 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   const tokens = new AccessTokens(jwtSecret);
   // Principals and company trees of requests, dropped on the database's word (auth/request-caches.ts).
   await registerRequestCaches(app, database);
+  // Before authentication, so refusals (401, 403) carry them too.
+  registerSecurityHeaders(app);
   // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
   registerAuthentication(app, db, tokens);
   registerInputGuard(app);
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // Browsers must not upgrade plain-HTTP local installs.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

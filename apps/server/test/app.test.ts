@@ -59,6 +59,14 @@ describe('errors and headers', () => {
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
+  it('sends them with refusals and unknown paths too', async () => {
+    for (const res of [await get(t.app, API.me), await get(t.app, '/api/xyz', { token })]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
   it.each([
     ['en', 'Wrong input data'],
     ['ru', 'Неверные входные данные'],

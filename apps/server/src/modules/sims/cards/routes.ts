@@ -4,7 +4,7 @@ import { SimDetail, SimGetRequest, SimListRequest, SimListResult, SimUpdateReque
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { LangQuery, compiledSerializer, errorResponses, typed } from '../../../http/route-kit.js';
 import { getSim, listSimUsage, updateSim, type SimDeps } from './detail-service.js';
 import { listCards } from './service.js';
 
@@ -13,6 +13,7 @@ export function registerSimRoutes(app: FastifyInstance, db: Db): void {
     API.simsList,
     {
       bodyLimit: 6 * 1024 * 1024,
+      serializerCompiler: compiledSerializer,
       schema: { tags: ['sims'], querystring: LangQuery, body: SimListRequest, response: { 200: resultOf(SimListResult), ...errorResponses } },
     },
     async (request) => ({ result: await listCards(db, principalOf(request), request.body) }),
