@@ -93,6 +93,16 @@ describe.skipIf(!testDatabaseUrl)('several server processes on one PostgreSQL', 
       expect((await call(b, '/api/logout', {}, token)).status).toBe(200);
       expect((await call(a, '/api/session/check', {}, token)).status, `round ${round}`).toBe(401);
     }
+    // The SIM list takes a cached principal before the listener caught up, and confirms it after
+    // its reads (confirmPrincipalAfterReads): it too refuses the very next request.
+    const list = { page: 0, size: 1 };
+    for (let round = 0; round < 10; round++) {
+      const token = await loginVia(b, 'viewer@demo.local');
+      expect((await call(a, '/api/sims/list', list, token)).status).toBe(200);
+      expect((await call(a, '/api/sims/list', list, token)).status).toBe(200);
+      expect((await call(b, '/api/logout', {}, token)).status).toBe(200);
+      expect((await call(a, '/api/sims/list', list, token)).status, `list round ${round}`).toBe(401);
+    }
     // A user blocked by another process (here: directly in the database, as a job would) too.
     const token = await loginVia(a, 'manager@demo.local');
     expect((await call(a, '/api/session/check', {}, token)).status).toBe(200);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { insertAudit } from '../modules/platform/audit/repository.js';
-import { findSessionPrincipal } from '../modules/accounts/auth/repository.js';
+import { findSessionPrincipal, type SessionPrincipalRow } from '../modules/accounts/auth/repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import { requirePermission, type Principal } from './principal.js';
 import { requestCachesOf } from './request-caches.js';
@@ -15,12 +15,19 @@ import type { AccessTokens } from './tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set when a cached principal was taken before the listener caught up (confirmPrincipalAfterReads). */
+    principalStillCurrent: (() => boolean) | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route: set from ROUTE_ACCESS when the route is registered. */
     access?: RouteAccess;
     /** Callable while the company's registration is unfinished (otherwise 424). */
     allowUnfinishedRegistration?: boolean;
+    /**
+     * The handler always reads the database before answering, and changes nothing: a cached
+     * session principal is used at once and confirmed before the answer is written.
+     */
+    confirmPrincipalAfterReads?: boolean;
   }
 }
 
@@ -32,22 +39,40 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** Resolves an access token to a principal, or throws the 401/424 the client must see. */
 export async function resolvePrincipal(db: Db, tokens: AccessTokens, token: string): Promise<Principal> {
+  return (await resolveSessionPrincipal(db, tokens, token, false)).principal;
+}
+
+/**
+ * The session's principal; with `confirmLater`, a cached one is taken without waiting for the
+ * listener's catch-up, and `stillCurrent` must be asked after the route's own reads
+ * (RequestCaches.principalConfirmedLater).
+ */
+async function resolveSessionPrincipal(
+  db: Db,
+  tokens: AccessTokens,
+  token: string,
+  confirmLater: boolean,
+): Promise<{ principal: Principal; stillCurrent: () => boolean }> {
   const verified = await tokens.verify(token);
   if (!verified.ok) throw new AppError(verified.expired ? 'token_expired' : 'unauthorized');
   const { claims } = verified;
   const userId = Number(claims.sub);
   const load = () => findSessionPrincipal(db, userId, claims.sid);
   const caches = requestCachesOf(db);
-  const row = caches
-    ? await caches.principal(`session:${userId}:${claims.sid}`, load, {
-        keep: (r) =>
-          r.active && r.sessionUntil !== null ? { tags: [`u:${r.userId}`, `c:${r.companyId}`, `s:${claims.sid}`], until: r.sessionUntil } : null,
-      })
-    : await load();
+  const key = `session:${userId}:${claims.sid}`;
+  const policy = {
+    keep: (r: SessionPrincipalRow) =>
+      r.active && r.sessionUntil !== null ? { tags: [`u:${r.userId}`, `c:${r.companyId}`, `s:${claims.sid}`], until: r.sessionUntil } : null,
+  };
+  let row: SessionPrincipalRow | undefined;
+  let stillCurrent = () => true;
+  if (!caches) row = await load();
+  else if (confirmLater) ({ value: row, stillCurrent } = await caches.principalConfirmedLater(key, load, policy));
+  else row = await caches.principal(key, load, policy);
   if (!row?.active || !row.sessionAlive) throw new AppError('unauthorized');
   const role = ROLES.find((r) => r === row.role);
   if (!role) throw new AppError('unauthorized');
-  return {
+  const principal: Principal = {
     kind: 'user',
     apiTokenId: null,
     userId: row.userId,
@@ -59,6 +84,7 @@ export async function resolvePrincipal(db: Db, tokens: AccessTokens, token: stri
     lang: LANGS.find((l) => l === row.lang) ?? 'ru',
     registrationComplete: row.registrationComplete,
   };
+  return { principal, stillCurrent };
 }
 
 /** Every call made with an API token leaves one audit row: what was called and how it ended. */
@@ -124,6 +150,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
   app.decorateRequest('principal', null);
   assignRouteAccess(app);
   registerApiTokenAudit(app, db);
+  app.decorateRequest('principalStillCurrent', null);
   app.addHook('onRequest', async (request) => {
     // No route matched: the 404 answer says nothing either way.
     if (request.routeOptions.url === undefined) return;
@@ -135,15 +162,39 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
     if (isApiTokenValue(token)) {
       // Set before the checks below, so refused calls are audited too.
       request.principal = await resolveApiTokenPrincipal(db, token);
+    } else if (request.routeOptions.config.confirmPrincipalAfterReads) {
+      const resolved = await resolveSessionPrincipal(db, tokens, token, true);
+      request.principal = resolved.principal;
+      request.principalStillCurrent = resolved.stillCurrent;
     } else {
       request.principal = await resolvePrincipal(db, tokens, token);
     }
-    const principal = request.principal;
-    if (!principal.registrationComplete && !request.routeOptions.config.allowUnfinishedRegistration) {
-      throw new AppError('registration_unfinished');
-    }
-    requireAccess(principal, access);
+    admit(request, request.principal, access);
   });
+  // The reads are done: had the session, user or company changed before the request came, their
+  // invalidations have now arrived. The answer goes out only if the principal is still the same.
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const stillCurrent = request.principalStillCurrent;
+    request.principalStillCurrent = null;
+    if (!stillCurrent || stillCurrent()) return payload;
+    const used = principalOf(request);
+    const fresh = await resolvePrincipal(db, tokens, bearerToken(request) ?? '');
+    // The answer was worked out for another role or company: the client signs in again.
+    if (fresh.role !== used.role || fresh.companyId !== used.companyId) throw new AppError('unauthorized');
+    request.principal = fresh;
+    const access = request.routeOptions.config.access;
+    if (access === undefined) throw new AppError('forbidden');
+    admit(request, fresh, access);
+    return payload;
+  });
+}
+
+/** Whether the principal may call the request's route: its registration and the route's rule. */
+function admit(request: FastifyRequest, principal: Principal, access: RouteAccess): void {
+  if (!principal.registrationComplete && !request.routeOptions.config.allowUnfinishedRegistration) {
+    throw new AppError('registration_unfinished');
+  }
+  requireAccess(principal, access);
 }
 
 /** The principal of a route that is not public; the hook guarantees it is set. */

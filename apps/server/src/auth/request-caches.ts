@@ -133,6 +133,23 @@ export class RequestCaches {
     return value;
   }
 
+  /**
+   * Like `principal`, but a hit is answered at once, without the listener's catch-up trip: for a
+   * route whose handler always reads the database before it answers. Those reads run on pooled
+   * connections, which LISTEN too, so once they are back every invalidation committed before the
+   * request has been applied here, and `stillCurrent` then tells whether the hit survived them.
+   * When it did not, the caller must resolve the principal again before anything is sent.
+   */
+  async principalConfirmedLater<T>(
+    key: string,
+    load: () => Promise<T | undefined>,
+    policy: Cacheable<T>,
+  ): Promise<{ value: T | undefined; stillCurrent: () => boolean }> {
+    const hit = this.principals.get(key, this.now());
+    if (hit !== undefined) return { value: hit as T, stillCurrent: () => this.principals.get(key, this.now()) === hit };
+    return { value: await this.principal(key, load, policy), stillCurrent: () => true };
+  }
+
   /** Company ids of a tree (or an agent's companies), from the cache or from `load`. */
   async tree(key: string, load: () => Promise<number[]>): Promise<number[]> {
     const hit = this.trees.get(key, this.now());

@@ -83,6 +83,8 @@ export async function findSessionPrincipal(db: Executor, userId: number, familyI
   return row ? { ...row, sessionAlive: row.sessionUntil !== null } : undefined;
 }
 
+export type SessionPrincipalRow = NonNullable<Awaited<ReturnType<typeof findSessionPrincipal>>>;
+
 /** Signs the user out everywhere; answers the revoked families, whose sockets must close. */
 export async function revokeAllFamilies(db: Executor, userId: number): Promise<string[]> {
   const rows = await queryRows<{ family_id: string }>(

@@ -14,6 +14,8 @@ export function registerSimRoutes(app: FastifyInstance, db: Db): void {
     {
       bodyLimit: 6 * 1024 * 1024,
       serializerCompiler: compiledSerializer,
+      // listCards always reads (the page and its count) and writes nothing.
+      config: { confirmPrincipalAfterReads: true },
       schema: { tags: ['sims'], querystring: LangQuery, body: SimListRequest, response: { 200: resultOf(SimListResult), ...errorResponses } },
     },
     async (request) => ({ result: await listCards(db, principalOf(request), request.body) }),
