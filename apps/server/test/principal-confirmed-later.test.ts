@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuthentication } from '../src/auth/authenticate.js';
 import { RequestCaches, registerRequestCaches, requestCachesOf } from '../src/auth/request-caches.js';
 import { AccessTokens } from '../src/auth/tokens.js';
-import { registerErrorHandler } from '../src/http/errors.js';
+import { AppError, registerErrorHandler } from '../src/http/errors.js';
 import { userByEmail } from './support/db.js';
 import { createTestApp, JWT_SECRET, login, post, type TestApp } from './support/test-app.js';
 
@@ -51,6 +51,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     // The list's pattern (its access rule: sims.read), not the list's handler.
     app.post(API.simsList, { config: { confirmPrincipalAfterReads: true } }, async (request) => {
       await change(request.principal?.userId ?? 0);
+      if ((request.body as { fail?: boolean } | undefined)?.fail) throw new AppError('not_found');
       return { result: { role: request.principal?.role } };
     });
     await app.ready();
@@ -106,5 +107,16 @@ describe('a cached principal confirmed after the reads (API)', () => {
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('viewer');
     }
+  });
+
+  it("leaves the handler's own error answer as it is", async () => {
+    const { token, user } = await signedIn('viewer@demo.local');
+    change = async (id) => {
+      await t.database.db.execute(sql`update users set role = 'manager' where id = ${id}`);
+    };
+    const res = await post(app, API.simsList, { fail: true }, { token });
+    await t.database.db.execute(sql`update users set role = 'viewer' where id = ${user.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });
   });
 });

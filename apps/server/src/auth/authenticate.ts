@@ -173,10 +173,12 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
   });
   // The reads are done: had the session, user or company changed before the request came, their
   // invalidations have now arrived. The answer goes out only if the principal is still the same.
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  // An error answer carries no data of the principal's, and must not fail again here (a database
+  // outage would turn its 503 into Fastify's raw fallback).
+  app.addHook('preSerialization', async (request, reply, payload) => {
     const stillCurrent = request.principalStillCurrent;
     request.principalStillCurrent = null;
-    if (!stillCurrent || stillCurrent()) return payload;
+    if (!stillCurrent || reply.statusCode >= 400 || stillCurrent()) return payload;
     const used = principalOf(request);
     const fresh = await resolvePrincipal(db, tokens, bearerToken(request) ?? '');
     // The answer was worked out for another role or company: the client signs in again.
