@@ -49,10 +49,14 @@ describe('a cached principal confirmed after the reads (API)', () => {
     await registerRequestCaches(app, t.database);
     registerAuthentication(app, t.database.db, new AccessTokens(JWT_SECRET));
     // The list's pattern (its access rule: sims.read), not the list's handler.
-    app.post(API.simsList, { config: { confirmPrincipalAfterReads: true } }, async (request) => {
+    app.post(API.simsList, { config: { confirmPrincipalAfterReads: true } }, async (request, reply) => {
       await change(request.principal?.userId ?? 0);
-      if ((request.body as { fail?: boolean } | undefined)?.fail) throw new AppError('not_found');
-      return { result: { role: request.principal?.role } };
+      const body = request.body as { fail?: boolean; asText?: boolean } | undefined;
+      if (body?.fail) throw new AppError('not_found');
+      const answer = { result: { role: request.principal?.role } };
+      // Text already serialized: Fastify's preSerialization hooks never see it.
+      if (body?.asText) return reply.type('application/json').send(JSON.stringify(answer));
+      return answer;
     });
     await app.ready();
   });
@@ -88,6 +92,17 @@ describe('a cached principal confirmed after the reads (API)', () => {
       await t.database.db.execute(sql`update users set role = 'viewer' where id = ${id}`);
     };
     const res = await post(app, API.simsList, {}, { token });
+    await t.database.db.execute(sql`update users set role = 'manager' where id = ${user.id}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('manager');
+  });
+
+  it('refuses an answer the handler sent as text just the same', async () => {
+    const { token, user } = await signedIn('manager@demo.local');
+    change = async (id) => {
+      await t.database.db.execute(sql`update users set role = 'viewer' where id = ${id}`);
+    };
+    const res = await post(app, API.simsList, { asText: true }, { token });
     await t.database.db.execute(sql`update users set role = 'manager' where id = ${user.id}`);
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('manager');

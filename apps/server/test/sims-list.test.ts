@@ -1,5 +1,6 @@
 import { SIM_PROFILES } from '@cab/contract/constants';
-import { SIM_SORT_COLUMNS, type SimListRequest } from '@cab/contract/sims';
+import { SIM_SORT_COLUMNS } from '@cab/contract/constants';
+import type { SimListRequest } from '@cab/contract/sims';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -8,6 +8,7 @@ import './app/responsive.css';
 import './app/table-scroll.css';
 import './app/toasts.css';
 import { App } from './app/app';
+import { prefetchFirstRequests } from './app/boot-prefetch';
 import { initI18n } from './lib/i18n';
 import { bootstrapSession } from './lib/session';
 import { cookieTokenStorage } from './lib/auth-storage';
@@ -16,9 +17,8 @@ import { installTabScrollGuard } from './lib/tab-scroll';
 import { installScrollHints } from './lib/scroll-hints';
 
 async function start(): Promise<void> {
-  // A signed-in page's first requests leave now, not after its modules: from a chunk of their own,
-  // which the login route never loads (its JS budget, ARCHITECTURE §9).
-  if (cookieTokenStorage.read().token) void import('./app/boot-prefetch').then((boot) => boot.prefetchFirstRequests(window.location));
+  // A signed-in page's first requests leave now, before anything else runs: not after its modules.
+  if (cookieTokenStorage.read().token) prefetchFirstRequests(window.location);
   await initI18n();
   bootstrapSession(window.location.pathname);
   installOverlayFocus();

@@ -68,3 +68,11 @@ export const NOTIFICATION_TYPES = ['success', 'error', 'info', 'warning', 'defau
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const ORDER_STATUSES = { new: 0, payWaiting: 1, inWork: 2, completed: 3, cancelled: 4, delivery: 5 } as const;
+
+// The SIM list's filter and sort values: here, not beside the list's schemas, so the web entry can
+// build a list request without evaluating zod (app/boot-prefetch.ts).
+/** Blocked filter of the cards table (spec §3): 0 any, 1 blocked, 2 not blocked, 3 blocked by MSU. */
+export const BLOCKED_FILTER = { any: 0, blocked: 1, notBlocked: 2, msu: 3 } as const;
+
+export const SIM_SORT_COLUMNS = ['iccid', 'msisdn', 'name', 'profile', 'block_type', 'company', 'added'] as const;
+export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, UnixSeconds } from './common.js';
-import { SIM_PROFILES } from './constants.js';
-import { SIM_SORT_COLUMNS, SimListFilter } from './sims.js';
+import { SIM_PROFILES, SIM_SORT_COLUMNS } from './constants.js';
+import { SimListFilter } from './sims.js';
 
 /** Columns of the cards table (and of its export), in display order. */
 export const SIM_LIST_COLUMNS = [

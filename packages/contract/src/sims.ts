@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { Id, Page, Size } from './common.js';
-import { BLOCK_TYPES, SIM_PROFILES, type SimProfile } from './constants.js';
-
-/** Blocked filter of the cards table (spec §3): 0 any, 1 blocked, 2 not blocked, 3 blocked by MSU. */
-export const BLOCKED_FILTER = { any: 0, blocked: 1, notBlocked: 2, msu: 3 } as const;
-
-export const SIM_SORT_COLUMNS = ['iccid', 'msisdn', 'name', 'profile', 'block_type', 'company', 'added'] as const;
-export type SimSortColumn = (typeof SIM_SORT_COLUMNS)[number];
+import { BLOCK_TYPES, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile } from './constants.js';
 
 /** The most identifiers one CSV filter may carry. */
 export const CSV_FILTER_MAX_IDS = 100_000;

@@ -154,8 +154,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
   app.addHook('onRequest', async (request) => {
     // No route matched: the 404 answer says nothing either way.
     if (request.routeOptions.url === undefined) return;
-    const access = request.routeOptions.config.access;
-    if (access === undefined) throw new AppError('forbidden');
+    const access = routeAccess(request);
     if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized');
@@ -173,9 +172,11 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
   });
   // The reads are done: had the session, user or company changed before the request came, their
   // invalidations have now arrived. The answer goes out only if the principal is still the same.
-  // An error answer carries no data of the principal's, and must not fail again here (a database
-  // outage would turn its 503 into Fastify's raw fallback).
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  // On send, so that no kind of answer passes unconfirmed (preSerialization skips strings, buffers
+  // and streams); an error thrown here is answered as any handler error. An error answer carries no
+  // data of the principal's, and must not fail again here (a database outage would turn its 503
+  // into Fastify's raw fallback).
+  app.addHook('onSend', async (request, reply, payload) => {
     const stillCurrent = request.principalStillCurrent;
     request.principalStillCurrent = null;
     if (!stillCurrent || reply.statusCode >= 400 || stillCurrent()) return payload;
@@ -184,11 +185,16 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
     // The answer was worked out for another role or company: the client signs in again.
     if (fresh.role !== used.role || fresh.companyId !== used.companyId) throw new AppError('unauthorized');
     request.principal = fresh;
-    const access = request.routeOptions.config.access;
-    if (access === undefined) throw new AppError('forbidden');
-    admit(request, fresh, access);
+    admit(request, fresh, routeAccess(request));
     return payload;
   });
+}
+
+/** The access rule of the matched route; a route the table gave none is refused (assignRouteAccess). */
+function routeAccess(request: FastifyRequest): RouteAccess {
+  const access = request.routeOptions.config.access;
+  if (access === undefined) throw new AppError('forbidden');
+  return access;
 }
 
 /** Whether the principal may call the request's route: its registration and the route's rule. */

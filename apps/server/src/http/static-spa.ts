@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, requestLang } from './errors.js';
+import { signedInPage, wantsSignedInPage } from './signed-in-preloads.js';
 
 /**
  * Serves the built SPA with client-side routing: any GET outside /api and /ws that is not a file
@@ -10,6 +11,7 @@ import { errorBody, requestLang } from './errors.js';
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<boolean> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  const signedIn = hasBuild ? signedInPage(webDist) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -31,8 +33,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws');
-    if (hasBuild && request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '';
+    if (hasBuild && request.method === 'GET' && !isApi && !path.extname(pathname)) {
+      // Which page is sent depends on the session cookie: caches must keep the two apart.
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Encoding');
+      if (signedIn && wantsSignedInPage(pathname, request.headers.cookie)) return reply.type('text/html; charset=utf-8').send(signedIn);
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send(errorBody('not_found', requestLang(request)));
   });

@@ -1,24 +1,31 @@
-import { meQueryOptions } from '@/lib/me-query';
-import { prefetchSignedIn } from '@/lib/prefetch-signed-in';
-import { queryClient } from '@/lib/query-client';
-import { prefetchSimList } from '@/features/sims/api/prefetch-list';
-import { newsQueryOptions } from './widgets/news/news-query';
+import { API } from '@cab/contract/paths';
+import type { MeResult } from '@cab/contract/me';
+import { api } from '@/lib/api';
+import { cookieTokenStorage } from '@/lib/auth-storage';
+import { isTokenFresh } from '@/lib/jwt';
+import { ME_REQUEST } from '@/lib/session';
+import { parseListState, toListRequest } from '@/features/sims/model/list-state';
 
 /**
- * The first requests of a signed-in page, started from the entry while the page's modules (dozens of
- * files) are still on their way: the route loaders would start them only once all had arrived.
- * The route loaders start the same requests on navigations within the app; the query cache makes
- * the second start of a request a no-op. The news panel opens by itself on unseen news (spec §4):
- * its first page is asked for as soon as the user data says so.
+ * The first requests of a signed-in page, sent by the entry before anything else runs, while the
+ * page's modules are still on their way: the queries that want these answers take them from the API
+ * client (`startEarly`) once their code has loaded. This is part of the entry, which the login route
+ * loads too: nothing here may import the shell's chunks (PrimeReact, zod schemas, the query client),
+ * which would also hold the requests back by their evaluation.
+ * Only with a fresh token: a refresh on load is left to the page's own query. The news panel opens by
+ * itself on unseen news (spec §4): its first page is asked for as soon as the user data says so.
  */
 export function prefetchFirstRequests(location: Pick<Location, 'pathname' | 'search'>): void {
-  if (prefetchSignedIn(meQueryOptions)) {
-    void queryClient.ensureQueryData(meQueryOptions).then(
-      (me) => {
-        if (me.news.show) void queryClient.prefetchQuery(newsQueryOptions(1));
-      },
-      () => undefined,
-    );
+  if (!isTokenFresh(cookieTokenStorage.read().token)) return;
+  void api.startEarly<MeResult>(API.me, ME_REQUEST).then((me) => {
+    if (me?.news.show) void prefetchNews();
+  }, () => undefined);
+  if (location.pathname === '/list') {
+    void api.startEarly(API.simsList, toListRequest(parseListState(new URLSearchParams(location.search)), null));
   }
-  if (location.pathname === '/list') prefetchSimList(new URLSearchParams(location.search));
+}
+
+async function prefetchNews(): Promise<void> {
+  const [{ queryClient }, { newsQueryOptions }] = await Promise.all([import('@/lib/query-client'), import('./widgets/news/news-query')]);
+  await queryClient.prefetchQuery(newsQueryOptions(1));
 }

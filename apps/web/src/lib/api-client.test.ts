@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API } from '@cab/contract/paths';
 import { makeJwt } from '../test/jwt-fixture';
-import { createApiClient, type ApiClientDeps } from './api-client';
+import { EARLY_ANSWER_TTL_MS, createApiClient, type ApiClientDeps } from './api-client';
 import { ApiError } from './api-error';
 import type { StoredTokens } from './auth-storage';
 
@@ -54,6 +54,35 @@ describe('api client', () => {
       'X-App-Id': 'app-1',
       Authorization: `Bearer ${token}`,
     });
+  });
+
+  it('answers the first post of an early request from it, once', async () => {
+    const { client, fetchMock } = setup({
+      tokens: { token: makeJwt(600) },
+      responses: [json(200, { result: { page: 1 } }), json(200, { result: { page: 2 } }), json(200, { result: { page: 3 } })],
+    });
+    const early = client.startEarly(API.simsList, { page: 1, size: 25 });
+    // Another body is another request; the same body is taken from the early one without sending.
+    await expect(client.post(API.simsList, { page: 2, size: 25 })).resolves.toEqual({ page: 2 });
+    await expect(client.post(API.simsList, { page: 1, size: 25 })).resolves.toEqual({ page: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(early).resolves.toEqual({ page: 1 });
+    // Taken once: the next post of the same body asks the server again.
+    await expect(client.post(API.simsList, { page: 1, size: 25 })).resolves.toEqual({ page: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('forgets an early answer nobody took in time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, fetchMock } = setup({ tokens: { token: makeJwt(600) } });
+      void client.startEarly(API.me, { version: 1 });
+      await vi.advanceTimersByTimeAsync(EARLY_ANSWER_TTL_MS + 1);
+      await client.post(API.me, { version: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('omits both auth headers on login', async () => {

@@ -34,8 +34,17 @@ export interface ApiClient {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T | null>;
   /** A fresh access token (refreshing first when needed), or null. Used by the websocket. */
   freshToken: () => Promise<string | null>;
+  /**
+   * Sends a POST before the code that wants its answer has loaded (a signed-in page's first requests,
+   * app/boot-prefetch.ts): the first `post` of the same path and body within EARLY_ANSWER_TTL_MS takes
+   * this answer instead of sending again. It is sent without options: the default error handling applies.
+   */
+  startEarly: <T>(path: string, body: unknown) => Promise<T | null>;
   unauthorizedCount: () => number;
 }
+
+/** How long an early answer waits for its taker; a later `post` sends afresh. */
+export const EARLY_ANSWER_TTL_MS = 10_000;
 
 function isPublicPath(path: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -175,9 +184,33 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw error;
   }
 
+  const early = new Map<string, Promise<unknown>>();
+  const earlyKey = (path: string, body: unknown) => `${path} ${JSON.stringify(body ?? {})}`;
+
+  function startEarly<T>(path: string, body: unknown): Promise<T | null> {
+    const key = earlyKey(path, body);
+    const started = request<T>('POST', path, body);
+    // Nobody may take it (the page changed): its failure must not surface as an unhandled rejection.
+    started.catch(() => undefined);
+    early.set(key, started);
+    setTimeout(() => {
+      if (early.get(key) === started) early.delete(key);
+    }, EARLY_ANSWER_TTL_MS);
+    return started;
+  }
+
+  function post<T>(path: string, body: unknown, options?: RequestOptions): Promise<T | null> {
+    const key = earlyKey(path, body);
+    const started = early.get(key);
+    if (!started) return request<T>('POST', path, body, options);
+    early.delete(key);
+    return started as Promise<T | null>;
+  }
+
   return {
     get: (path, options) => request('GET', path, undefined, options),
-    post: (path, body, options) => request('POST', path, body, options),
+    post,
+    startEarly,
     freshToken,
     unauthorizedCount: () => unauthorized,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCount } from './format-count';
 import { formatDayMonth, formatIsoDay, formatUnixDate } from './format-date';
 import { formatCents, formatMoney } from './format-money';
+import { numberFormat } from './intl-locale';
 
 const NBSP = '\u00a0';
 // 2026-03-01 09:05 UTC; the test runs with the machine's zone, so only the date part is pinned.
@@ -13,6 +14,23 @@ describe('numbers, money and dates follow the reader’s language', () => {
     expect(formatMoney(1250, 'en')).toBe('€1,250.00');
     expect(formatCents(-2550, 'ru', true)).toBe(`-25,50${NBSP}€`);
     expect(formatCents(2000, 'en', true)).toBe('+€20.00');
+  });
+
+  it('groups whole numbers exactly as Intl does, without building a formatter', () => {
+    const samples = [0, 7, 42, 999, 1000, 4000, 9999, 10_000, 12_345, 100_000, 999_999, 1_000_000, 300_000, 1_234_567_890, -1, -4000, -1_234_567];
+    for (const lang of ['ru', 'en']) {
+      for (const value of samples) expect(formatCount(value, lang)).toBe(numberFormat(lang).format(value));
+    }
+    // Anything but a whole number goes to Intl.
+    expect(formatCount(1234.5, 'en')).toBe('1,234.5');
+    expect(formatCount(1234.5, 'ru')).toBe(`1${NBSP}234,5`);
+  });
+
+  it('builds a number formatter once per language and options', () => {
+    expect(numberFormat('ru')).toBe(numberFormat('ru'));
+    expect(numberFormat('en')).not.toBe(numberFormat('ru'));
+    expect(numberFormat('ru', { maximumFractionDigits: 1 })).toBe(numberFormat('ru', { maximumFractionDigits: 1 }));
+    expect(numberFormat('ru', { maximumFractionDigits: 1 })).not.toBe(numberFormat('ru'));
   });
 
   it('groups counts as the language does', () => {

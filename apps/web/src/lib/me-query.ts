@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CABINET_VERSION } from '@cab/contract/constants';
 import { API } from '@cab/contract/paths';
 import type { MeResult } from '@cab/contract/me';
 import { api, required } from './api';
+import { ME_REQUEST } from './session';
 import { useIsLoggedIn } from './use-session';
 
 export const ME_KEY = ['me'] as const;
 
 export const meQueryOptions = queryOptions({
   queryKey: ME_KEY,
-  queryFn: async () => required(await api.post<MeResult>(API.me, { version: CABINET_VERSION })),
+  queryFn: async () => required(await api.post<MeResult>(API.me, ME_REQUEST)),
   staleTime: 60_000,
 });
 

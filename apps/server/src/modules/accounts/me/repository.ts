@@ -1,6 +1,6 @@
-import { count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, gt, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { companies, news, sims, users } from '../../../db/schema.js';
+import { companies, news, users } from '../../../db/schema.js';
 
 export async function findMe(db: Executor, userId: number) {
   const [row] = await db
@@ -33,11 +33,4 @@ export async function hasUnseenNews(db: Executor, seenAt: Date | null): Promise<
     .where(seenAt ? gt(news.publishedAt, seenAt) : isNotNull(news.publishedAt))
     .limit(1);
   return rows.length > 0;
-}
-
-/** SIMs the user can see: its company's, an agent's referred companies', or (null scope) all. */
-export async function countVisibleSims(db: Executor, scope: number[] | null): Promise<number> {
-  const where = scope === null ? undefined : scope.length === 0 ? sql`false` : inArray(sims.companyId, scope);
-  const [row] = await db.select({ n: count() }).from(sims).where(where);
-  return row?.n ?? 0;
 }

@@ -5,7 +5,7 @@ import {
   type GlobalUnblockRunResult,
   type GlobalUnblockType,
 } from '@cab/contract/sim-rules';
-import { BLOCKED_FILTER } from '@cab/contract/sims';
+import { BLOCKED_FILTER } from '@cab/contract/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';

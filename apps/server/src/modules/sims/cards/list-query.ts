@@ -1,4 +1,5 @@
-import { BLOCKED_FILTER, type SimListFilter, type SimSortColumn } from '@cab/contract/sims';
+import { BLOCKED_FILTER, type SimSortColumn } from '@cab/contract/constants';
+import type { SimListFilter } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompanyScope } from '../../accounts/companies/scope.js';
 import type { CsvIdentifiers } from './csv-filter.js';

@@ -1,4 +1,5 @@
-import { BLOCKED_FILTER, SIM_COUNT_CAP } from '@cab/contract/sims';
+import { BLOCKED_FILTER } from '@cab/contract/constants';
+import { SIM_COUNT_CAP } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { groupMember, simOrderBy, simWhere, type SimCriteria, type SimSort } from './list-query.js';
@@ -176,10 +177,18 @@ function keptCountCondition({ filter, csv }: SimCriteria): SQL | null {
 }
 
 async function countFromKeptStates(db: Executor, scope: SimCriteria['scope'], blockTypes: SQL): Promise<SimCount> {
-  if (scope?.length === 0) return { total: 0, exact: true };
+  return capped(await countKeptSims(db, scope, blockTypes));
+}
+
+/**
+ * SIMs of the scope's companies (of all when null) of these block types, exactly, from the counts the
+ * database keeps per company and block type (migration 0021): no SIM row is read.
+ */
+export async function countKeptSims(db: Executor, scope: number[] | null, blockTypes: SQL = sql`true`): Promise<number> {
+  if (scope?.length === 0) return 0;
   const companies = scope ? sql`company_id = any(${`{${scope.join(',')}}`}::bigint[])` : sql`true`;
   const rows = await queryRows<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from sim_state_counts where ${companies} and ${blockTypes}`);
-  return capped(Number(rows[0]?.n ?? 0));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Exact up to the cap; beyond it the list says "10,000+" whichever way it counted. */

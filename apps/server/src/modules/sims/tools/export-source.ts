@@ -1,6 +1,6 @@
 import type { Lang } from '@cab/contract/constants';
 import { SimExportRequest } from '@cab/contract/sim-tools';
-import type { SimSortColumn } from '@cab/contract/sims';
+import type { SimSortColumn } from '@cab/contract/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';

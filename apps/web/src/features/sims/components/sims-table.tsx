@@ -8,7 +8,8 @@ import {
   type DataTablePageEvent,
   type DataTableSortEvent,
 } from 'primereact/datatable';
-import type { SimRow, SimSortColumn } from '@cab/contract/sims';
+import type { SimSortColumn } from '@cab/contract/constants';
+import type { SimRow } from '@cab/contract/sims';
 import type { CountryWarning } from '@cab/contract/sim-rules';
 import { CountryWarningIcon } from './country-warning';
 import { formatMoney } from '@/lib/format-money';

@@ -1,5 +1,13 @@
-import { MAX_PAGE_SIZE, PAGE_SIZE, SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
-import { BLOCKED_FILTER, SIM_SORT_COLUMNS, type SimListFilter, type SimListRequest, type SimSortColumn } from '@cab/contract/sims';
+import {
+  BLOCKED_FILTER,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  SIM_PROFILES,
+  SIM_SORT_COLUMNS,
+  type SimProfile,
+  type SimSortColumn,
+} from '@cab/contract/constants';
+import type { SimListFilter, SimListRequest } from '@cab/contract/sims';
 
 export type SortType = 'asc' | 'desc';
 export type BlockedFilter = 0 | 1 | 2 | 3;
