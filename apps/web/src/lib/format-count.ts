@@ -1,7 +1,7 @@
 import { numberFormat } from './intl-locale';
 
 /** The digit group separator of each language's Intl locale (ru-RU: no-break space, en-GB: comma). */
-const GROUP_SEPARATOR: Record<string, string> = { ru: '\u00a0', en: ',' };
+const GROUP_SEPARATOR = { ru: '\u00a0', en: ',' } as const;
 
 /**
  * Whole numbers with the language's grouping: 4,000 (en) / 4 000 (ru). A whole number is grouped
@@ -10,7 +10,7 @@ const GROUP_SEPARATOR: Record<string, string> = { ru: '\u00a0', en: ',' };
  */
 export function formatCount(value: number, lang: string): string {
   if (!Number.isSafeInteger(value)) return numberFormat(lang).format(value);
-  const separator = GROUP_SEPARATOR[lang] ?? GROUP_SEPARATOR.ru;
+  const separator = lang === 'en' ? GROUP_SEPARATOR.en : GROUP_SEPARATOR.ru;
   const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, separator);
   return value < 0 ? `-${grouped}` : grouped;
 }
