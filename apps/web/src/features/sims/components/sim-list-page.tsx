@@ -11,7 +11,7 @@ import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import type { OperationTarget } from '@/components/sim-operations/operation-rules';
 import { formatCount } from '@/lib/format-count';
-import { useStylesBeforePaint } from '@/lib/use-styles-before-paint';
+import { StylesBeforePaint } from '@/lib/styles-before-paint';
 import { useSimList } from '../api/list-sims';
 import { prefetchSimList } from '../api/prefetch-list';
 import { useCountryWarnings } from '../api/roaming';
@@ -71,7 +71,6 @@ export function loader({ request }: { request: Request }): null {
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  useStylesBeforePaint();
   const [searchParams, setSearchParams] = useSearchParams();
   // Kept between renders while the URL stays: the table re-renders only when what it shows changes.
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
@@ -154,6 +153,7 @@ export function Component() {
 
   return (
     <div className="sims-page">
+      <StylesBeforePaint />
       <PageTitle>{t('pages.list')}</PageTitle>
       <div className="sims-views-bar">
         <SavedViews current={toSavedViewState(state, columns)} onApply={applyView} />
