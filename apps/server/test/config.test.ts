@@ -6,7 +6,8 @@ import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from '../src/aut
 import { resolveJwtSecret } from '../src/auth/secret.js';
 import { loadConfig, shouldSeedDemo } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { refreshTokens, sims } from '../src/db/schema.js';
+import { refreshTokens } from '../src/db/schema.js';
+import { sims } from '../src/db/schema-sims.js';
 import { isValidIccid, luhnDigit, makeIccid } from '../src/seed/iccid.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { purgeOldRefreshTokens } from '../src/worker/housekeeping.js';

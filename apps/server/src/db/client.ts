@@ -17,9 +17,10 @@ import * as agentsSchema from './schema-agents.js';
 import * as commerceSchema from './schema-commerce.js';
 import * as contentSchema from './schema-content.js';
 import * as coreSchema from './schema.js';
+import * as simsSchema from './schema-sims.js';
 import * as usageSchema from './schema-usage.js';
 
-const schema = { ...coreSchema, ...accountsSchema, ...commerceSchema, ...contentSchema, ...agentsSchema, ...usageSchema };
+const schema = { ...coreSchema, ...simsSchema, ...accountsSchema, ...commerceSchema, ...contentSchema, ...agentsSchema, ...usageSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -13,10 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /* Accounts and access (issue 4): API tokens, notification methods and their deliveries, phone confirmation. */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The spec's "access tokens": Bearer secrets of a company, stored as SHA-256 only. */
 export const apiTokens = pgTable(

@@ -1,11 +1,11 @@
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /*
  * Sales agents (issue 10). An agent company's reward balance moves only through the ledger function
  * (commerce/deposit/ledger.ts) with the agent ledger kinds; requests keep their whole history.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** One row per agent company: its referral code, its own reward rate and its reward balance. */
 export const agentAccounts = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /* Commerce (issue 5). Money is integer cents (EUR); ledger rows are append-only (ARCHITECTURE §7). */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** SIM orders: status 0 New, 1 Pay waiting, 2 In work, 3 Completed, 4 Cancelled, 5 Delivery. */
 export const orders = pgTable(

@@ -15,13 +15,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /*
  * Tenant tables lead their keys with company_id so the schema can be distributed by company
  * (ARCHITECTURE §4). Money is integer cents. Timestamps are timestamptz.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -105,130 +105,6 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export const sims = pgTable(
-  'sims',
-  {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    id: bigserial('id', { mode: 'number' }).notNull(),
-    iccid: text('iccid').notNull(),
-    msisdn: text('msisdn').notNull(),
-    name: text('name'),
-    profile: text('profile').notNull(),
-    blockType: text('block_type').notNull().default('none'),
-    blockReason: text('block_reason'),
-    msuCents: integer('msu_cents'),
-    monthSpendCents: integer('month_spend_cents').notNull().default(0),
-    package: text('package'),
-    limitMb: integer('limit_mb'),
-    balanceCents: integer('balance_cents'),
-    externalId: text('external_id'),
-    m25Id: text('m25_id'),
-    /** What the cards filter's substring search looks in (pg_trgm index). */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`iccid || ' ' || msisdn || ' ' || lower(coalesce(name, '')) || ' ' || lower(coalesce(external_id, ''))`,
-    ),
-    /** Blocked for any reason; a plain boolean the tenant search index can hold. */
-    isBlocked: boolean('is_blocked').generatedAlwaysAs(sql`block_type <> 'none'`),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('sims_iccid_uq').on(t.iccid),
-    uniqueIndex('sims_id_uq').on(t.id),
-    index('sims_msisdn_idx').on(t.msisdn),
-    // One index per sortable column, each leading with the tenant and ending with the tie-breaker.
-    index('sims_company_iccid_idx').on(t.companyId, t.iccid),
-    index('sims_company_msisdn_idx').on(t.companyId, t.msisdn),
-    index('sims_company_name_idx').on(t.companyId, t.name, t.id),
-    // Descending by name keeps unnamed SIMs last too, so this index serves that order directly.
-    index('sims_company_name_desc_idx').on(t.companyId, t.name.desc().nullsLast(), t.id.desc()),
-    index('sims_company_profile_idx').on(t.companyId, t.profile, t.id),
-    index('sims_company_block_idx').on(t.companyId, t.blockType, t.id),
-    index('sims_company_added_idx').on(t.companyId, t.createdAt, t.id),
-    // The state filters (blocked, not blocked, MSU, each with a profile) and their capped counts are
-    // index-only scans of this one; the partial twin does the same for SIMs without a name. The id
-    // at the end lets a group filter join them to the group's members without reading the table.
-    index('sims_company_state_idx').on(t.companyId, t.isBlocked, t.profile, t.blockType, t.id),
-    index('sims_company_unnamed_idx')
-      .on(t.companyId, t.isBlocked, t.profile, t.blockType, t.id)
-      .where(sql`${t.name} is null or ${t.name} = ''`),
-    // Blocked by MSU is rare: its own small index answers it for one company or for all of them
-    // (root), index-only, where the state index would be read whole without a company.
-    index('sims_msu_idx')
-      .on(t.companyId, t.profile, t.id)
-      .where(sql`${t.isBlocked} and ${t.blockType} = 'msu'`),
-    // Tenant first (btree_gin), so a substring search reads only the company's part of the index;
-    // profile and blocked narrow it inside the same index scan.
-    index('sims_company_search_trgm_idx').using('gin', t.companyId, t.profile, t.isBlocked, sql`${t.searchText} gin_trgm_ops`),
-  ],
-);
-
-export const simGroups = pgTable(
-  'sim_groups',
-  {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    id: bigserial('id', { mode: 'number' }).notNull(),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('sim_groups_name_uq').on(t.companyId, sql`lower(${t.name})`)],
-);
-
-export const simGroupMembers = pgTable(
-  'sim_group_members',
-  {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    groupId: bigint('group_id', { mode: 'number' }).notNull(),
-    simId: bigint('sim_id', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.groupId, t.simId] }),
-    index('sim_group_members_sim_idx').on(t.companyId, t.simId),
-    index('sim_group_members_group_idx').on(t.groupId, t.simId),
-  ],
-);
-
-/** What the network knows of a SIM right now; written by the network adapter, read by the SIM page. */
-export const simNetworkState = pgTable(
-  'sim_network_state',
-  {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    simId: bigint('sim_id', { mode: 'number' }).notNull(),
-    online: boolean('online').notNull().default(false),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    imei: text('imei'),
-    cell: text('cell'),
-    rat: text('rat'),
-    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.simId] }),
-    // Quick search by IMEI or its prefix; IMEIs are nearly unique, so the company is checked after.
-    index('sim_network_state_imei_idx').on(sql`${t.imei} text_pattern_ops`),
-  ],
-);
-
-/** Data sessions, SMS and calls of a SIM. */
-export const simUsage = pgTable(
-  'sim_usage',
-  {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    id: bigserial('id', { mode: 'number' }).notNull(),
-    simId: bigint('sim_id', { mode: 'number' }).notNull(),
-    /** data | sms | call */
-    kind: text('kind').notNull(),
-    /** in | out (SMS and calls) */
-    direction: text('direction'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    bytes: bigint('bytes', { mode: 'number' }),
-    seconds: integer('seconds'),
-    text: text('text'),
-    costCents: integer('cost_cents').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('sim_usage_sim_idx').on(t.companyId, t.simId, t.startedAt)],
-);
 
 /** One row per SIM of a queue item: what happened to it. The key makes every SIM run at most once. */
 export const queueResults = pgTable(

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.js';
-import { simNetworkState } from '../db/schema.js';
+import { simNetworkState } from '../db/schema-sims.js';
 import type { NetworkState } from './adapter.js';
 
 /** How an applied operation changes the SIM's network state. */

@@ -1,7 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
-import { networkAppliedOps, simNetworkState } from '../../src/db/schema.js';
+import { networkAppliedOps } from '../../src/db/schema.js';
+import { simNetworkState } from '../../src/db/schema-sims.js';
 import type { OperationOutcome, OperationRequest, SimRef } from '../../src/network/adapter.js';
 import { NETWORK_FAILURE_REASONS, NetworkSimulator } from '../../src/network/simulator.js';
 import { createCompany, createSims, openNetworkTestDatabase, seededRandom, sequenceRandom, setOnline } from './support.js';

@@ -4,7 +4,8 @@ import { REGISTRATION_LINK_TTL_SECONDS, type RegisterStartRequest } from '@cab/c
 import { hashPassword } from '../../../auth/passwords.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../../auth/tokens.js';
 import { AppError } from '../../../http/errors.js';
-import { REGISTRATION_EXISTS_MAIL, REGISTRATION_LINK_MAIL, fillTemplate } from '../../../http/messages.js';
+import { REGISTRATION_EXISTS_MAIL, REGISTRATION_LINK_MAIL } from '../../../http/mail-messages.js';
+import { fillTemplate } from '../../../http/messages.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import { findAgentByCode } from '../../commerce/agents/accounts.js';
 import { setCompanyAgent } from '../../commerce/agents/info-repository.js';

@@ -1,4 +1,4 @@
-import { sims } from '../../../db/schema.js';
+import { sims } from '../../../db/schema-sims.js';
 import type { Executor } from '../../../db/client.js';
 import { luhnDigit } from '../../../seed/iccid.js';
 
