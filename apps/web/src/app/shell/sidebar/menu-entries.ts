@@ -1,4 +1,4 @@
-import type { Role } from '@cab/contract/roles';
+import type { Permission } from '@cab/contract/roles';
 
 /** Side menu of spec §2; `name` gives the e2e id `menu-<name>`. */
 export interface MenuEntry {
@@ -6,9 +6,8 @@ export interface MenuEntry {
   labelKey: string;
   icon: string;
   to?: string;
-  rootOnly?: boolean;
-  /** Shown only to these roles (the agent panel: agents, and root for agent requests). */
-  roles?: readonly Role[];
+  /** Shown only to roles with this permission: the same one that gates the page (app/router.tsx). */
+  permission?: Permission;
   children?: MenuEntry[];
 }
 
@@ -31,7 +30,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
     ],
   },
   { name: 'generated_reports', labelKey: 'sidebar.downloads', icon: 'pi-download', to: '/generated_reports' },
-  { name: 'agent', labelKey: 'sidebar.agent', icon: 'pi-briefcase', to: '/agent/info', roles: ['agent', 'root'] },
-  { name: 'companies', labelKey: 'sidebar.companies', icon: 'pi-building', to: '/companies', rootOnly: true },
-  { name: 'tools', labelKey: 'sidebar.tools', icon: 'pi-wrench', to: '/tools', rootOnly: true },
+  { name: 'agent', labelKey: 'sidebar.agent', icon: 'pi-briefcase', to: '/agent/info', permission: 'agent.requests' },
+  { name: 'companies', labelKey: 'sidebar.companies', icon: 'pi-building', to: '/companies', permission: 'companies.manage' },
+  { name: 'tools', labelKey: 'sidebar.tools', icon: 'pi-wrench', to: '/tools', permission: 'tools.use' },
 ];
