@@ -22,11 +22,11 @@ function outDir(): string {
 }
 
 /**
- * Waits (at most 2 s) for finite animations and transitions: a toast fading in is read by axe at its
- * momentary opacity, and its text then fails contrast (CI: admin en /notifies). Spinners and skeleton
- * pulses run forever and are not waited for.
+ * Waits (at most 2 s) for finite animations and transitions: a toast or dialog fading in is read by
+ * axe at its momentary opacity, and its text then fails contrast (CI: admin en /notifies, the news
+ * dialog's image hint). Spinners and skeleton pulses run forever and are not waited for.
  */
-async function finishTransitions(page: Page): Promise<void> {
+export async function finishTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     const done = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));

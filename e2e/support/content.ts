@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { sharedSession, USERS } from './auth.js';
+import { finishTransitions } from './axe.js';
 
 /** Root's call to a content tool through the API (setup and clean-up around the UI under test). */
 export async function rootCall(request: APIRequestContext, path: string, data: unknown): Promise<unknown> {
@@ -56,6 +57,7 @@ export async function seriousAxeFindings(page: import('@playwright/test').Page, 
   // Evaluated through the debugger protocol: the app's CSP (script-src 'self') refuses an added inline script.
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
+  await finishTransitions(page);
   // Only what this feature draws (the page's main area, or its dialog); the shell has its own checks.
   return page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context: { include: string[][] }) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { USERS, apiLogin, loginViaApi } from '../support/auth.js';
+import { finishTransitions } from '../support/axe.js';
 import { REG_PASSWORD, apiSaveStep, mailedRegistrationLink, readCodeOnTools, uniqueSuffix } from '../support/register.js';
 import { saveScreenshot } from '../support/screens.js';
 import { openShell, startInLang } from '../support/ui.js';
@@ -35,6 +36,7 @@ async function shoot(page: Page, name: string, lang: 'ru' | 'en'): Promise<void>
 async function axeFindings(page: Page): Promise<string[]> {
   // Evaluated through the driver, not a <script>: the cabinet's CSP allows no inline scripts.
   await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  await finishTransitions(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: string) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const result = await axe.run('.agent-page');
