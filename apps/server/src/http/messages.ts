@@ -121,7 +121,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Под фильтр подходит больше 10 000 SIM-карт: сузьте фильтр или сформируйте файл в фоне',
     en: 'More than 10,000 SIM cards match the filter: narrow it or generate the file in the background',
   },
-  nothing_to_retry: { ru: 'В этой операции нет SIM-карт с ошибкой', en: 'This operation has no failed SIM cards' },
+  nothing_to_retry: { ru: 'В этой операции не осталось SIM-карт с ошибкой', en: 'This operation has no failed SIM cards left' },
+  retry_running: {
+    ru: 'Повтор этой операции уже выполняется: дождитесь его окончания',
+    en: 'A retry of this operation is already running: wait for it to finish',
+  },
+  idempotency_key_in_use: {
+    ru: 'Такой же запрос ещё выполняется: дождитесь его ответа',
+    en: 'The same request is still being processed: wait for its answer',
+  },
+  idempotency_key_reused: {
+    ru: 'Ключ идемпотентности уже использован для другого запроса',
+    en: 'This idempotency key was already used for a different request',
+  },
   view_limit_reached: {
     ru: 'Можно сохранить не больше {max} видов: удалите ненужный',
     en: 'You can save at most {max} views: delete one you no longer need',

@@ -19,6 +19,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import * as repo from './repository.js';
+import { countStillFailed, familyRunning } from './retry-repository.js';
 
 const toStatus = (value: string): ResultStatus => RESULT_STATUSES.find((s) => s === value) ?? 'pending';
 
@@ -77,7 +78,13 @@ export function canRetry(principal: Principal, reason: string): boolean {
 export async function getOperation(db: Db, principal: Principal, qid: number): Promise<OperationDetail> {
   const row = await requireOperation(db, principal, qid);
   const ref = { companyId: principal.companyId, queueId: qid };
-  const [counts, reasons] = await Promise.all([repo.countByStatus(db, ref), repo.failReasons(db, ref)]);
+  const retryable = row.fail > 0 && canRetry(principal, row.reason);
+  const [counts, reasons, running, left] = await Promise.all([
+    repo.countByStatus(db, ref),
+    repo.failReasons(db, ref),
+    retryable ? familyRunning(db, ref) : true,
+    retryable ? countStillFailed(db, ref) : 0,
+  ]);
   const statuses = Object.fromEntries(RESULT_STATUSES.map((s) => [s, 0])) as Record<ResultStatus, number>;
   for (const c of counts) statuses[toStatus(c.status)] += Number(c.n);
   return {
@@ -85,7 +92,8 @@ export async function getOperation(db: Db, principal: Principal, qid: number): P
     params: plainParams(row.params),
     statuses,
     fail_reasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.n) })),
-    can_retry: row.state !== 'running' && row.fail > 0 && canRetry(principal, row.reason),
+    // False while any try of the family runs, and once every failed SIM has succeeded in a retry.
+    can_retry: retryable && !running && left > 0,
   };
 }
 

@@ -4,7 +4,7 @@ import type { QueueCreateRequest } from '@cab/contract/queue';
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
-import { queryRows, type Db } from '../../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { JOB_QUEUES } from '../../../jobs/boss.js';
 import type { OperationParams } from '../../../network/adapter.js';
@@ -105,6 +105,11 @@ export interface QueueStart {
   audit?: { action: string; details: Record<string, unknown> };
   /** The operation this one retries over its failed SIMs. */
   retryOf?: number | null;
+  /**
+   * Runs in the transaction once the company's queue lock is held, before anything is written:
+   * a check that parallel creations must not both pass (throwing refuses this one).
+   */
+  guard?: (tx: Tx) => Promise<void>;
 }
 
 /** The item, its result rows and its audit row in one transaction; then the jobs and queue_add. */
@@ -113,6 +118,7 @@ export async function startQueueItem(deps: QueueDeps, principal: Principal, star
   const eligible = sql`s.profile in ${profilesAllowing(reason)}`;
   const { queueId, count, skipped } = await deps.db.transaction(async (tx) => {
     await lockCompanyQueue(tx, principal.companyId);
+    await start.guard?.(tx);
     const load = await runningLoad(tx, principal.companyId);
     if (load.running >= deps.limits.maxRunning) throw queueLimitReached(deps);
     const id = await items.insertItem(tx, {
