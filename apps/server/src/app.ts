@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/static-spa.js';
+import { loggableError } from './log/loggable-error.js';
 import { registerBillRoutes } from './modules/commerce/bills/routes.js';
 import { BillService } from './modules/commerce/bills/service.js';
 import { registerOrderRoutes } from './modules/commerce/orders/routes.js';
@@ -84,7 +85,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the API: plugins, authentication, every module's routes, websocket hub and the SPA. */
 export async function buildApp({ config, database, jwtSecret, jobs, bus, files }: AppContext): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Errors are logged without their query's parameters (e-mails, session ids): log/loggable-error.ts.
+    logger: { level: config.LOG_LEVEL, serializers: { err: loggableError } },
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });

@@ -20,18 +20,26 @@ import { simulatorDefaults } from './network/simulator-settings.js';
 import { EventBus } from './realtime/bus.js';
 import { DEMO_USERS, seedDemo } from './seed/demo.js';
 import { startHousekeeping } from './worker/housekeeping.js';
+import { describeError, describeErrorWithStack } from './log/loggable-error.js';
 
 type Stop = () => Promise<void> | void;
 
-const reportError = createErrorReporter((message, error) => console.error(message, error ?? ''));
+const reportError = createErrorReporter((message) => console.error(message));
 
-// pg-boss completes and fails jobs without awaiting the query: if the database is away at that
-// moment the rejection is unhandled, and Node would end the process. A lost connection is reported
-// (the job is retried or expires); any other unhandled rejection still ends the process.
+// pg-boss completes and fails jobs without awaiting the query: if the database is away or refuses
+// at that moment the rejection is unhandled, and Node would end the process. Such a rejection is
+// reported (the job is retried or expires); any other is a bug and still ends the process.
 process.on('unhandledRejection', (reason) => {
-  if (!isDatabaseUnavailable(reason)) throw reason;
-  reportError('background database call failed', reason);
+  if (isDatabaseUnavailable(reason)) return reportError('background database call failed', reason);
+  endOnBug('unhandled rejection', reason);
 });
+// Node itself would print the error with all its properties, a failed query's parameters among them.
+process.on('uncaughtException', (error) => endOnBug('uncaught exception', error));
+
+function endOnBug(kind: string, error: unknown): never {
+  console.error(`${kind}: ${describeErrorWithStack(error)}`);
+  process.exit(1);
+}
 
 /** Starts the roles this process plays: `all` (API + worker), `api` or `worker`. */
 async function main(): Promise<void> {
@@ -120,7 +128,7 @@ async function main(): Promise<void> {
     })()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        console.error(error);
+        console.error(`shutdown failed: ${describeErrorWithStack(error)}`);
         process.exit(1);
       });
   };
@@ -139,6 +147,6 @@ function printWelcome(address: string, config: Config, seeded: boolean): void {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeError(error));
   process.exit(1);
 });

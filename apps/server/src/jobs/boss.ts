@@ -31,7 +31,7 @@ export async function startJobQueue(
   });
   // pg-boss reports its pool's lost connections and its pollers' failures here; without a listener
   // an 'error' event ends the process. Its pollers go on by themselves once the database is back.
-  const report = options.reportError ?? createErrorReporter((message, error) => console.error(message, error ?? ''));
+  const report = options.reportError ?? createErrorReporter((message) => console.error(message));
   boss.on('error', (error) => report('job queue error', error));
   // pg-boss installs its schema on start; processes starting together would deadlock doing it at once.
   await database.withStartupLock(async () => {

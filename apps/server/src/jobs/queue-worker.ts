@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { isConnectionError } from '../db/connection-errors.js';
-import type { Db } from '../db/client.js';
+import { describeUnavailability, isConnectionError } from '../db/connection-errors.js';
+import { queryRows, type Db } from '../db/client.js';
+import { describeError } from '../log/loggable-error.js';
 import { findStalledItems } from '../modules/platform/queue/item-repository.js';
 import { releaseClaims } from '../modules/platform/queue/results-repository.js';
 import { BatchInterruptedError, runQueueItem, type QueueRunnerDeps } from '../modules/platform/queue/runner.js';
@@ -40,7 +41,7 @@ export async function startQueueWorker(
       );
     }
   };
-  const runSweep = () => void sweep().catch((error: unknown) => log(`queue sweep failed: ${String(error)}`));
+  const runSweep = () => void sweep().catch((error: unknown) => log(`queue sweep failed: ${describeError(error)}`));
   runSweep();
   const timer = setInterval(runSweep, deps.staleSeconds * 1000);
   timer.unref();
@@ -51,9 +52,9 @@ export async function startQueueWorker(
 }
 
 /**
- * Runs an item, and when the database connection drops mid-run waits for the database, hands the
- * interrupted batch's SIMs back and goes on, so a failover delays a bulk operation by the outage
- * only, not by QUEUE_STALE_SECONDS.
+ * Runs an item, and when the database becomes unavailable mid-run (connection-errors.ts: a dropped
+ * connection, a refusal, a read-only standby) waits for it, hands the interrupted batch's SIMs back
+ * and goes on, so a failover delays a bulk operation by the outage only, not by QUEUE_STALE_SECONDS.
  */
 async function runResuming(deps: QueueRunnerDeps, job: QueueJob, log: (message: string) => void): Promise<void> {
   for (let resumes = 0; ; resumes++) {
@@ -61,23 +62,30 @@ async function runResuming(deps: QueueRunnerDeps, job: QueueJob, log: (message: 
       return await runQueueItem(deps, job);
     } catch (error) {
       if (!isConnectionError(error) || resumes >= MAX_RESUMES) throw error;
-      log(`queue item ${job.queueId}: database connection lost, resuming when it is back`);
+      log(`queue item ${job.queueId}: database unavailable (${describeUnavailability(error)}), resuming when it is back`);
       await waitForDatabase(deps.db, DATABASE_WAIT_MS);
       if (error instanceof BatchInterruptedError) await releaseClaims(deps.db, error.ref, error.simIds);
     }
   }
 }
 
-/** Polls the database with growing pauses (250 ms up to 5 s) until it answers; throws after `timeoutMs`. */
+/**
+ * Polls the database with growing pauses (250 ms up to 5 s) until it answers and takes writes (a
+ * standby or a demoted primary answers reads but refuses writes with 25006 after a failover);
+ * throws after `timeoutMs`.
+ */
 async function waitForDatabase(db: Db, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let pause = 250; ; pause = Math.min(pause * 2, 5000)) {
     await new Promise((resolve) => setTimeout(resolve, pause));
+    let writable = false;
     try {
-      await db.execute(sql`select 1`);
-      return;
+      const [probe] = await queryRows<{ writable: boolean }>(db, sql`select current_setting('transaction_read_only') = 'off' as writable`);
+      writable = probe?.writable === true;
     } catch (error) {
       if (!isConnectionError(error) || Date.now() > deadline) throw error;
     }
+    if (writable) return;
+    if (Date.now() > deadline) throw new Error(`the database took no writes for ${timeoutMs} ms`);
   }
 }

@@ -3,6 +3,7 @@ import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
+import { describeError } from '../log/loggable-error.js';
 import { compactSimStateCounts } from '../modules/platform/dashboard/repository.js';
 import { purgeExpiredOperations } from '../modules/platform/operations/retention.js';
 
@@ -71,7 +72,7 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
             `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention`,
           ),
       )
-      .catch((error: unknown) => log(`housekeeping failed: ${String(error)}`));
+      .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));
   };
   run();
   const timer = setInterval(run, INTERVAL_MS);

@@ -6,6 +6,8 @@ export interface CallOutcome {
   /** The HTTP status, or null when the call got no answer (connection refused or reset). */
   status: number | null;
   body: unknown;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string | null;
   error?: string;
 }
 
@@ -31,7 +33,7 @@ export async function callProcess(
     } catch {
       // Kept as text: a non-JSON answer is itself a finding.
     }
-    return { port: proc.port, at, status: res.status, body: parsed };
+    return { port: proc.port, at, status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return { port: proc.port, at, status: null, body: null, error: `${error instanceof Error ? error.message : String(error)}${cause}` };

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
 import { JOB_QUEUES } from '../../../jobs/boss.js';
+import { describeError } from '../../../log/loggable-error.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import * as repo from './repository.js';
 import { runGeneration, type ReportRunnerDeps } from './runner.js';
@@ -61,7 +62,7 @@ export async function startReportWorker(
         ({ expired, purged }) =>
           expired + purged > 0 && log(`generated reports: ${expired} files expired, ${purged} tombstones removed`),
       )
-      .catch((error: unknown) => log(`generated reports expiry failed: ${String(error)}`));
+      .catch((error: unknown) => log(`generated reports expiry failed: ${describeError(error)}`));
   expire();
   const timer = setInterval(expire, EXPIRY_INTERVAL_MS);
   timer.unref();

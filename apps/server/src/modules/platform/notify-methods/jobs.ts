@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
 import { DeliveryError } from '../../../delivery/http.js';
+import { describeError } from '../../../log/loggable-error.js';
 import { onNotificationEvent, type NotificationEventStored } from '../notify/events.js';
 import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
 import * as repo from './repository.js';
@@ -83,7 +84,7 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
   } catch (error) {
     // Anything else (a bug, a database hiccup) is kept out of the log admins read.
     const failure = error instanceof DeliveryError ? error : new DeliveryError('delivery_failed');
-    if (!(error instanceof DeliveryError)) deps.log(`notification delivery ${deliveryId} broke: ${String(error)}`);
+    if (!(error instanceof DeliveryError)) deps.log(`notification delivery ${deliveryId} broke: ${describeError(error)}`);
     const final = failure.permanent || job.retryCount >= job.retryLimit;
     await repo.recordOutcome(deps.db, companyId, deliveryId, {
       status: final ? 'failed' : 'pending',
@@ -105,7 +106,7 @@ export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
   await boss.createQueue(NOTIFY_QUEUES.dispatch);
   await boss.createQueue(NOTIFY_QUEUES.deliver);
   onNotificationEvent((event) => {
-    enqueueDispatch(boss, event).catch((error: unknown) => console.error('notification delivery not queued:', error));
+    enqueueDispatch(boss, event).catch((error: unknown) => console.error(`notification delivery not queued: ${describeError(error)}`));
   });
 }
 
