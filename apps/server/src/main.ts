@@ -91,7 +91,13 @@ async function main(): Promise<void> {
     stops.push(
       await startReportWorker(
         jobs,
-        { db: database.db, bus, files, progressIntervalMs: config.QUEUE_PROGRESS_INTERVAL_MS },
+        {
+          db: database.db,
+          bus,
+          files,
+          progressIntervalMs: config.QUEUE_PROGRESS_INTERVAL_MS,
+          staleSeconds: config.QUEUE_STALE_SECONDS,
+        },
         config.REPORT_CONCURRENCY,
         log,
       ),
@@ -112,6 +118,8 @@ async function main(): Promise<void> {
     await startNetworkJobs(jobs, { db: database.db, bus, defaults: simulatorDefaults(config) });
     await startContentJobs(jobs, { bus });
     await startBillingJobs(jobs, { db: database.db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS }, config.BILLING_CRON);
+    // A worker serves no page: this line is how whoever started it knows it is taking jobs.
+    log(`worker ${process.pid} is taking jobs`);
   }
   stops.push(() => jobs.stop({ graceful: true, wait: true, timeout: 8000 }));
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,6 +32,18 @@ describe('local file store', () => {
     await expect(store.write('c1/reports/b.csv', Readable.from(failing()))).rejects.toThrow('cancelled');
     expect(await store.size('c1/reports/b.csv')).toBeNull();
     expect(await readdir(path.join(root, 'c1/reports'))).toEqual([]);
+  });
+
+  it('removes what a killed writer left of a key, and nothing of the file or of other keys', async () => {
+    const { store, root } = await freshStore();
+    await store.write('c1/reports/7.csv', Readable.from(['done\n']));
+    await store.write('c1/reports/7-2.csv', Readable.from(['other attempt\n']));
+    // A writer killed with SIGKILL never reaches its cleanup: its temporary file stays.
+    await writeFile(path.join(root, 'c1/reports/7.csv.partial-4242-1700000000000'), 'half');
+    await writeFile(path.join(root, 'c1/reports/7-2.csv.partial-4243-1700000000000'), 'half');
+    await store.removePartials('c1/reports/7.csv');
+    expect((await readdir(path.join(root, 'c1/reports'))).sort()).toEqual(['7-2.csv', '7-2.csv.partial-4243-1700000000000', '7.csv']);
+    await store.removePartials('c9/reports/1.csv');
   });
 
   it('refuses keys that could leave the store', () => {

@@ -86,7 +86,7 @@ async function generateAndDownload(
     sql`select company_id::int as company_id from generated_reports where id = ${id}`,
   );
   await runGeneration(
-    { db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0 },
+    { db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 },
     { companyId: row?.company_id ?? 0, reportId: id },
   );
   const file = await t.app.inject({

@@ -152,7 +152,7 @@ beforeAll(async () => {
       return Promise.resolve();
     },
   };
-  deps = { db: t.database.db, bus: spy as unknown as EventBus, files: t.files, progressIntervalMs: 0 };
+  deps = { db: t.database.db, bus: spy as unknown as EventBus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 };
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -88,7 +88,7 @@ describe('a SIM list export over 10,000 rows, as a background file (kind sims)',
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<{ result: { id: number } }>().result;
     const [row] = await queryRows<{ company_id: number }>(t.database.db, sql`select company_id::int as company_id from generated_reports where id = ${id}`);
-    await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0 }, { companyId: row?.company_id ?? 0, reportId: id });
+    await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 }, { companyId: row?.company_id ?? 0, reportId: id });
     const file = await t.app.inject({ method: 'GET', url: `${FILES_API.generatedReportsDownload}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
     expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
     const lines = file.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
@@ -105,7 +105,7 @@ describe('a SIM list export over 10,000 rows, as a background file (kind sims)',
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<{ result: { id: number } }>().result;
     const [row] = await queryRows<{ company_id: number }>(t.database.db, sql`select company_id::int as company_id from generated_reports where id = ${id}`);
-    await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0 }, { companyId: row?.company_id ?? 0, reportId: id });
+    await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 }, { companyId: row?.company_id ?? 0, reportId: id });
     const file = await t.app.inject({ method: 'GET', url: `${FILES_API.generatedReportsDownload}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
     return file.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(',')[1] ?? '');
   }

@@ -1,4 +1,5 @@
-import { bigint, bigserial, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Report files generated in the background (queue_report_generate). The file itself lives in the
@@ -34,10 +35,19 @@ export const generatedReports = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the row stopped being a file (deleted, expired, cancelled): tombstones are purged after a while. */
     goneAt: timestamp('gone_at', { withTimezone: true }),
+    /**
+     * The worker writing the file holds a lease: its id and its last heartbeat. A lease older than
+     * QUEUE_STALE_SECONDS is a dead worker's, and another worker takes the file over.
+     */
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Times a worker started writing it; past a few (a file that kills its worker) it fails. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index('generated_reports_list_idx').on(t.companyId, t.state, t.id),
     index('generated_reports_expiry_idx').on(t.expiresAt),
+    index('generated_reports_writing_idx').on(t.claimedAt).where(sql`state = 'writing'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,7 +18,15 @@ export interface FileStore {
   size(key: string): Promise<number | null>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes what unfinished writes of the key left (a writer killed mid-write cleans nothing up);
+   * the file itself stays. Only for keys nobody is writing any more.
+   */
+  removePartials(key: string): Promise<void>;
 }
+
+/** A write in progress is `<file>.partial-<pid>-<ms>`: unique, so two writers never share one. */
+const PARTIAL_SUFFIX = '.partial-';
 
 const keyPattern = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
@@ -41,7 +49,7 @@ export class LocalFileStore implements FileStore {
   async write(key: string, body: Readable): Promise<{ bytes: number }> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const partial = `${target}.partial-${process.pid}-${Date.now()}`;
+    const partial = `${target}${PARTIAL_SUFFIX}${process.pid}-${Date.now()}`;
     try {
       await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
       await rename(partial, target);
@@ -70,6 +78,20 @@ export class LocalFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async removePartials(key: string): Promise<void> {
+    const target = this.pathOf(key);
+    const folder = path.dirname(target);
+    const prefix = `${path.basename(target)}${PARTIAL_SUFFIX}`;
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(path.join(folder, n), { force: true })));
   }
 }
 

@@ -3,9 +3,10 @@ import type { Db } from '../../../db/client.js';
 import { JOB_QUEUES } from '../../../jobs/boss.js';
 import { describeError } from '../../../log/loggable-error.js';
 import type { FileStore } from '../../../storage/file-store.js';
+import { findStalledReports } from './lease-repository.js';
 import * as repo from './repository.js';
 import { runGeneration, type ReportRunnerDeps } from './runner.js';
-import type { ReportJob } from './service.js';
+import { REPORT_JOB_OPTIONS, type ReportJob } from './service.js';
 
 /** Tombstones (deleted, expired, cancelled files) explain a failed download for this long, then go. */
 const TOMBSTONE_DAYS = 7;
@@ -13,6 +14,8 @@ const EXPIRY_BATCH = 500;
 /** Bounded work per run: at most this many batches, the rest waits for the next run. */
 const EXPIRY_MAX_BATCHES = 20;
 const EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
+/** Files one sweep hands out at most; the rest wait for the next sweep. */
+const SWEEP_LIMIT = 200;
 
 /**
  * Removes files whose time is up: the file first, then its row becomes an `expired` tombstone;
@@ -38,8 +41,25 @@ export async function expireGeneratedReports(db: Db, files: FileStore): Promise<
 }
 
 /**
+ * Sends a job for each file being written whose worker went silent (its lease is stale) or that no
+ * worker ever took; the job's run takes the file over (runner.ts). One job per file per stale period.
+ */
+export async function sweepStalledReports(boss: PgBoss, db: Db, staleSeconds: number): Promise<number> {
+  const stalled = await findStalledReports(db, staleSeconds, SWEEP_LIMIT);
+  for (const report of stalled) {
+    await boss.send(
+      JOB_QUEUES.reportGenerate,
+      { companyId: report.company_id, reportId: report.id } satisfies ReportJob,
+      { ...REPORT_JOB_OPTIONS, singletonKey: `report-${report.id}`, singletonSeconds: staleSeconds },
+    );
+  }
+  return stalled.length;
+}
+
+/**
  * Works report generations (`concurrency` at once per worker process: each holds one file's
- * stream, so memory stays small) and runs the expiry job every ten minutes.
+ * stream, so memory stays small), sweeps for files a dead worker left (a killed worker's file is
+ * taken over within `staleSeconds` and a quarter), and runs the expiry job every ten minutes.
  */
 export async function startReportWorker(
   boss: PgBoss,
@@ -66,8 +86,17 @@ export async function startReportWorker(
   expire();
   const timer = setInterval(expire, EXPIRY_INTERVAL_MS);
   timer.unref();
+  const sweep = () =>
+    void sweepStalledReports(boss, deps.db, deps.staleSeconds).catch((error: unknown) =>
+      log(`generated reports sweep failed: ${describeError(error)}`),
+    );
+  sweep();
+  // A quarter of the stale time: a lease is taken over soon after it goes stale, not a period later.
+  const sweeper = setInterval(sweep, Math.max(250, deps.staleSeconds * 250));
+  sweeper.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(sweeper);
     await boss.offWork(JOB_QUEUES.reportGenerate);
   };
 }

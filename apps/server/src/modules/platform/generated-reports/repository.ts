@@ -17,6 +17,8 @@ export interface GeneratedReportRow {
   rows: number | null;
   bytes: number | null;
   file_key: string;
+  /** Times a worker started writing it (each attempt writes under a key of its own). */
+  attempts: number;
   created_at: Date;
   expires_at: Date;
   first_name: string;
@@ -26,7 +28,7 @@ export interface GeneratedReportRow {
 const COLUMNS = sql`g.company_id::int as company_id, g.id::int as id, g.user_id::int as user_id, g.queue_id::int as queue_id,
   g.kind, g.format, g.state, g.params, g.lang, g.filter_summary, to_char(g.period_from, 'YYYY-MM-DD') as period_from,
   to_char(g.period_to, 'YYYY-MM-DD') as period_to, g.rows::float8 as rows, g.bytes::float8 as bytes, g.file_key,
-  g.created_at, g.expires_at, coalesce(u.first_name, '') as first_name, coalesce(u.last_name, '') as last_name`;
+  g.attempts, g.created_at, g.expires_at, coalesce(u.first_name, '') as first_name, coalesce(u.last_name, '') as last_name`;
 
 /** States a listed file may be in; the others are tombstones kept to explain a failed download. */
 export const LISTED_STATES = ['writing', 'ready', 'failed'] as const;
@@ -60,9 +62,12 @@ export async function insertReport(
   return Number(id);
 }
 
-/** The key is built from ids only: `<companyId>/reports/<id>.<format>`. */
-export function fileKeyOf(companyId: number, id: number, format: string): string {
-  return `${companyId}/reports/${id}.${format}`;
+/**
+ * The key is built from ids only: `<companyId>/reports/<id>.<format>`, and `<id>-<attempt>.<format>`
+ * for a later attempt, so a worker that lost its lease never writes over (or removes) its successor's file.
+ */
+export function fileKeyOf(companyId: number, id: number, format: string, attempt = 1): string {
+  return `${companyId}/reports/${id}${attempt > 1 ? `-${attempt}` : ''}.${format}`;
 }
 
 export async function attachQueueItem(
@@ -119,15 +124,19 @@ export async function listReports(db: Executor, companyId: number, page: number,
   return { items, total: Number(total[0]?.total ?? 0) };
 }
 
-/** Moves a file from `from` states to `to`; true only for the one caller that did it. */
+/**
+ * Moves a file from `from` states to `to`; true only for the one caller that did it. With `owner`,
+ * only while that worker still holds the file's lease (a worker taken over ends nothing).
+ */
 export async function moveState(
   db: Executor,
   companyId: number,
   id: number,
   from: readonly string[],
   to: 'ready' | 'failed' | 'cancelled' | 'deleted' | 'expired',
-  figures?: { rows: number; bytes: number },
+  guard: { figures?: { rows: number; bytes: number }; owner?: string } = {},
 ): Promise<boolean> {
+  const { figures, owner } = guard;
   const gone = to === 'cancelled' || to === 'deleted' || to === 'expired';
   const rows = await queryRows<{ id: number }>(
     db,
@@ -137,6 +146,7 @@ export async function moveState(
       gone_at = ${gone ? sql`now()` : sql`null`}
       ${figures ? sql`, rows = ${figures.rows}, bytes = ${figures.bytes}` : sql``}
     where company_id = ${companyId} and id = ${id} and state in ${from}
+      ${owner === undefined ? sql`` : sql`and claimed_by = ${owner}`}
     returning id`,
   );
   return rows.length > 0;
@@ -166,7 +176,10 @@ export async function purgeTombstones(db: Executor, days: number, limit: number)
   return rows.length;
 }
 
-/** Sets what the queue item shows: rows written of the count. */
+/**
+ * Sets what the queue item shows: rows written of the count. Only while it runs: a writer that lost
+ * its lease and has not noticed yet never moves the figures of an item its successor finished.
+ */
 export async function setQueueProgress(
   db: Executor,
   companyId: number,
@@ -176,7 +189,7 @@ export async function setQueueProgress(
 ): Promise<void> {
   await db.execute(sql`
     update queue_items set ok = ${written}, process = ${written} ${count === undefined ? sql`` : sql`, count = ${count}`}
-    where company_id = ${companyId} and id = ${queueId}`);
+    where company_id = ${companyId} and id = ${queueId} and state = 'running'`);
 }
 
 export async function queueState(db: Executor, companyId: number, queueId: number): Promise<string | undefined> {

@@ -1,17 +1,16 @@
 import { LANGS } from '@cab/contract/constants';
 import { GENERATED_REPORT_FORMATS } from '@cab/contract/generated-reports';
 import type { Db } from '../../../db/client.js';
-import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import { inEveryLang, notifyEvent, type NotificationTexts } from '../notify/events.js';
-import * as items from '../queue/item-repository.js';
-import { announceProgress, itemToQueueItem } from '../queue/progress.js';
+import { announceProgress } from '../queue/progress.js';
+import { finishGeneration, type Claimed, type Outcome } from './finish.js';
+import { claimReport } from './lease-repository.js';
+import { discardAttempts, leaseOwner, MAX_REPORT_ATTEMPTS, startHeartbeat, type Heartbeat } from './lease.js';
 import './registered-sources.js';
 import * as repo from './repository.js';
 import type { ReportJob } from './service.js';
 import { reportSource } from './sources.js';
-import { REPORT_FAILED_TEXT, REPORT_READY_TEXT } from './texts.js';
 import { fileBody } from './writers.js';
 
 export interface ReportRunnerDeps {
@@ -20,6 +19,8 @@ export interface ReportRunnerDeps {
   files: FileStore;
   /** Least time between progress events of one item (QUEUE_PROGRESS_INTERVAL_MS). */
   progressIntervalMs: number;
+  /** A lease silent this long is a dead worker's, and the file is taken over (QUEUE_STALE_SECONDS). */
+  staleSeconds: number;
 }
 
 /** How often a running generation asks whether it was cancelled. */
@@ -31,10 +32,19 @@ class GenerationCancelled extends Error {
   }
 }
 
+/** Another worker took the file over: this one stops and ends nothing. */
+class LeaseLost extends Error {
+  constructor() {
+    super('report generation taken over by another worker');
+  }
+}
+
 /**
- * Writes one generated report: streams the source's rows into the company's file store, moving the
- * queue item's percentage as rows are written; a cancel stops it between batches and nothing is
- * kept. Ends with the file ready (and its author told, popup and notification methods) or failed.
+ * Writes one generated report under a lease. A run that finds the file's lease held by a live
+ * worker does nothing; one that finds it free or stale (its worker died) takes it as a new attempt,
+ * removes what earlier attempts left, and writes the file from the start. An attempt past
+ * MAX_REPORT_ATTEMPTS fails the file instead. Ends with the file ready or failed (and its author
+ * told), exactly once; a cancel stops it between batches and nothing is kept.
  */
 export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Promise<void> {
   const { db } = deps;
@@ -44,19 +54,49 @@ export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Pro
   const qid = report.queue_id;
   if ((await repo.queueState(db, companyId, qid)) !== 'running') {
     await repo.moveState(db, companyId, report.id, ['writing'], 'cancelled');
+    await discardAttempts(deps.files, report, report.attempts);
     return;
   }
-  const lang = LANGS.find((l) => l === report.lang) ?? 'ru';
-  const source = reportSource(report.kind);
-  const format = GENERATED_REPORT_FORMATS.find((f) => f === report.format) ?? 'csv';
-  let written = 0;
+  const owner = leaseOwner();
+  const attempt = report.attempts + 1;
+  const fileKey = repo.fileKeyOf(companyId, report.id, report.format, attempt);
+  const ref = { companyId, id: report.id, attempts: report.attempts };
+  if (!(await claimReport(db, ref, owner, fileKey, deps.staleSeconds))) return;
+  // The earlier attempts' workers are gone (their lease went stale): nobody else cleans up after them.
+  await discardAttempts(deps.files, report, attempt - 1);
+  const claimed: Claimed = { ...report, queue_id: qid, file_key: fileKey, attempts: attempt };
+  if (attempt > MAX_REPORT_ATTEMPTS) {
+    if ((await finishGeneration(deps, claimed, owner, { ok: false, rows: 0 })) === 'cancelled') await cancel(deps, claimed);
+    return;
+  }
+  const heartbeat = startHeartbeat(db, companyId, report.id, owner, deps.staleSeconds);
   try {
+    await writeFile(deps, claimed, owner, heartbeat);
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+/**
+ * Streams the source's rows into this attempt's file, moving the queue item's percentage as rows
+ * are written, then ends the file; a cancel or a lost lease stops it between batches.
+ */
+async function writeFile(deps: ReportRunnerDeps, report: Claimed, owner: string, heartbeat: Heartbeat): Promise<void> {
+  const { db } = deps;
+  const { company_id: companyId, queue_id: qid } = report;
+  const lang = LANGS.find((l) => l === report.lang) ?? 'ru';
+  let written = 0;
+  let outcome: Outcome;
+  let failure: Error | null = null;
+  try {
+    const source = reportSource(report.kind);
     if (!source) throw new Error(`no report source for kind ${report.kind}`);
     const opened = await source.open(db, report.params, lang);
     const count = await opened.count();
     await repo.setQueueProgress(db, companyId, qid, 0, count);
     let checkedAt = Date.now();
     const onBatch = async (rows: number) => {
+      if (heartbeat.lost()) throw new LeaseLost();
       written += rows;
       await repo.setQueueProgress(db, companyId, qid, written);
       if (Date.now() - checkedAt >= CANCEL_CHECK_MS) {
@@ -65,54 +105,29 @@ export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Pro
       }
       await announceProgress(deps, { companyId, queueId: qid }, deps.progressIntervalMs);
     };
+    const format = GENERATED_REPORT_FORMATS.find((f) => f === report.format) ?? 'csv';
     const file = fileBody(format, opened, lang, onBatch);
     const { bytes } = await deps.files.write(report.file_key, file.body);
     // A cancel that came while the last bytes were stored still wins: the file is not kept.
     if ((await repo.queueState(db, companyId, qid)) !== 'running') throw new GenerationCancelled();
-    written = file.rows();
-    await repo.setQueueProgress(db, companyId, qid, written, Math.max(count, written));
-    if (!(await repo.moveState(db, companyId, report.id, ['writing'], 'ready', { rows: written, bytes }))) {
-      await deps.files.remove(report.file_key);
-      return;
-    }
+    outcome = { ok: true, rows: file.rows(), bytes, count };
   } catch (error) {
-    if (error instanceof GenerationCancelled || (await repo.queueState(db, companyId, qid)) !== 'running') {
-      await repo.moveState(db, companyId, report.id, ['writing'], 'cancelled');
-      await deps.files.remove(report.file_key);
-      return;
-    }
-    await repo.moveState(db, companyId, report.id, ['writing'], 'failed');
-    await finish(deps, report, qid, { ok: false, rows: written, title: inEveryLang((l) => source?.title[l] ?? report.kind), lang });
-    throw error;
+    // The file store removed this attempt's partial file; the file is its successor's now.
+    if (error instanceof LeaseLost) return;
+    if (error instanceof GenerationCancelled || (await repo.queueState(db, companyId, qid)) !== 'running')
+      return cancel(deps, report);
+    outcome = { ok: false, rows: written };
+    failure = error instanceof Error ? error : new Error(String(error));
   }
-  await finish(deps, report, qid, { ok: true, rows: written, title: inEveryLang((l) => source.title[l]), lang });
+  const ended = await finishGeneration(deps, report, owner, outcome);
+  if (ended === 'cancelled') return cancel(deps, report);
+  // Taken over meanwhile: this attempt's key is its own, so removing it never touches the successor's file.
+  if (ended === 'lost') return deps.files.remove(report.file_key);
+  if (failure) throw failure;
 }
 
-/** Ends the queue item (100%, queue_del) and tells the author, who gets a popup too. */
-async function finish(
-  deps: ReportRunnerDeps,
-  report: repo.GeneratedReportRow,
-  qid: number,
-  outcome: { ok: boolean; rows: number; title: NotificationTexts; lang: (typeof LANGS)[number] },
-): Promise<void> {
-  const companyId = report.company_id;
-  if (!outcome.ok) await repo.markQueueFailed(deps.db, companyId, qid);
-  if (!(await items.finishItem(deps.db, companyId, qid, 'done'))) return;
-  const row = await items.findItem(deps.db, companyId, qid);
-  if (row) await deps.bus.publish({ companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
-  await deps.bus.publish({ companyId }, { type: 'queue_del', data: { qid } });
-  const template = outcome.ok ? REPORT_READY_TEXT : REPORT_FAILED_TEXT;
-  await notifyEvent(deps.db, deps.bus, {
-    companyId,
-    category: 'notify',
-    type: outcome.ok ? 'success' : 'error',
-    text: inEveryLang((lang) =>
-      fillTemplate(template[lang], {
-        title: outcome.title[lang],
-        format: report.format.toUpperCase(),
-        rows: outcome.rows.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB'),
-      }),
-    ),
-    recipients: [{ userId: report.user_id, lang: outcome.lang, popup: true }],
-  });
+/** The item was cancelled: the file follows it, and this attempt's file is not kept. */
+async function cancel(deps: ReportRunnerDeps, report: Claimed): Promise<void> {
+  await repo.moveState(deps.db, report.company_id, report.id, ['writing'], 'cancelled');
+  await deps.files.remove(report.file_key);
 }

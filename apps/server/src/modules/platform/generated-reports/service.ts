@@ -25,6 +25,7 @@ import * as items from '../queue/item-repository.js';
 import { lockCompanyQueue, runningLoad } from '../queue/limits-repository.js';
 import { itemToQueueItem } from '../queue/progress.js';
 import './registered-sources.js';
+import { discardAttempts } from './lease.js';
 import * as repo from './repository.js';
 import { reportSource } from './sources.js';
 import { CONTENT_TYPES } from './writers.js';
@@ -46,7 +47,11 @@ export interface ReportJob {
   reportId: number;
 }
 
-/** pg-boss retries a job once (its worker died); a file is rewritten from the start, never half kept. */
+/**
+ * A killed worker's file is taken over through its lease (QUEUE_STALE_SECONDS, jobs.ts sweep), not
+ * by pg-boss: pg-boss expires an active job only after `expireInSeconds`, which must outlast the
+ * longest file. Its retry (a job that threw) finds the file ended or leased and does nothing.
+ */
 export const REPORT_JOB_OPTIONS = { retryLimit: 1, retryDelay: 30, expireInSeconds: 2 * 60 * 60 } as const;
 
 type ParsedCreate = z.output<typeof GeneratedReportCreateRequest>;
@@ -134,13 +139,17 @@ export async function listGeneratedReports(
   return { items: rows.map(toGeneratedReport), total };
 }
 
-/** Stops a generation: the queue item ends as cancelled and the file, never finished, is not kept. */
+/**
+ * Stops a generation: the queue item ends as cancelled and the file, never finished, is not kept.
+ * A live writer removes its own file when it sees the cancel; a dead one's is removed here.
+ */
 async function stopGeneration(
-  deps: Pick<GeneratedReportsDeps, 'db' | 'bus'>,
+  deps: Pick<GeneratedReportsDeps, 'db' | 'bus' | 'files'>,
   companyId: number,
   report: repo.GeneratedReportRow,
 ): Promise<void> {
   await repo.moveState(deps.db, companyId, report.id, ['writing'], 'cancelled');
+  await discardAttempts(deps.files, report, report.attempts);
   if (report.queue_id === null) return;
   if (!(await items.finishItem(deps.db, companyId, report.queue_id, 'cancelled'))) return;
   const row = await items.findItem(deps.db, companyId, report.queue_id);
@@ -150,7 +159,7 @@ async function stopGeneration(
 
 /** Cancels a running generation by its queue item (the header's queue dropdown). */
 export async function cancelGeneration(
-  deps: Pick<GeneratedReportsDeps, 'db' | 'bus'>,
+  deps: Pick<GeneratedReportsDeps, 'db' | 'bus' | 'files'>,
   principal: Principal,
   qid: number,
 ): Promise<void> {
