@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { createMailer } from './delivery/mail.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/static-spa.js';
@@ -102,6 +103,8 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
   registerAuthentication(app, db, tokens);
   registerInputGuard(app);
+  // Before compression, so a kept answer is the handler's own text.
+  registerIdempotency(app, db);
   await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

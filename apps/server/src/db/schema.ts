@@ -253,3 +253,4 @@ export const outboxMail = pgTable('outbox_mail', {
 });
 export * from './schema-sim-rules.js';
 export * from './schema-files.js';
+export * from './schema-http.js';

@@ -1,5 +1,6 @@
 import { lt, or, isNotNull, and, sql } from 'drizzle-orm';
 import { purgeOldAttempts } from '../auth/attempts-repository.js';
+import { purgeExpiredKeys } from '../http/idempotency-repository.js';
 import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
@@ -60,16 +61,17 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
       purgeSpentRegistrationRequests(db),
       purgeExpiredOperations(db),
       compactSimStateCounts(db, null),
+      purgeExpiredKeys(db),
     ])
       .then(async (removed) => {
         if (options.embedded) await db.execute(sql`analyze`);
         return removed;
       })
       .then(
-        ([tokens, ops, attempts, links, operations]) =>
-          tokens + ops + attempts + links + operations > 0 &&
+        ([tokens, ops, attempts, links, operations, , keys]) =>
+          tokens + ops + attempts + links + operations + keys > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));

@@ -56,6 +56,37 @@ describe('api client', () => {
     });
   });
 
+  it('sends an action with an Idempotency-Key, once while the same action is on its way, the same key on a resend', async () => {
+    const stale = makeJwt(600);
+    const fresh = makeJwt(600);
+    // Rejected, refreshed, resent: the resend keeps the action's key.
+    const { client, fetchMock } = setup({
+      tokens: { token: stale, refreshToken: 'r1' },
+      responses: [
+        json(401, { message: 'no', code: 'unauthorized' }),
+        json(200, { result: { token: fresh, refresh_token: 'r2' } }),
+        json(200, { result: { id: 1 } }),
+        json(200, { result: { id: 2 } }),
+      ],
+    });
+    const body = { company_id: 1, count: 50 };
+    const [first, doubleClick] = await Promise.all([client.act(API.logout, body), client.act(API.logout, body)]);
+    expect(first).toEqual({ id: 1 });
+    expect(doubleClick).toEqual({ id: 1 });
+    const sent = fetchMock.mock.calls.filter(([url]) => url.startsWith(API.logout));
+    expect(sent).toHaveLength(2);
+    const [key, resentKey] = sent.map(([, init]) => headersOf(init)['Idempotency-Key']);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(resentKey).toBe(key);
+    // Once answered, the same action again is a new action with a new key.
+    await expect(client.act(API.logout, body)).resolves.toEqual({ id: 2 });
+    const last = fetchMock.mock.calls.at(-1);
+    expect(headersOf(last?.[1])['Idempotency-Key']).not.toBe(key);
+    // A plain post (a read) carries none.
+    await client.post(API.me, {});
+    expect(headersOf(fetchMock.mock.calls.at(-1)?.[1])['Idempotency-Key']).toBeUndefined();
+  });
+
   it('answers the first post of an early request from it, once', async () => {
     const { client, fetchMock } = setup({
       tokens: { token: makeJwt(600) },

@@ -32,6 +32,12 @@ export interface ApiClient {
   /** Resolves to `body.result`, or null when the network failed; throws ApiError on other answers. */
   get: <T>(path: string, options?: RequestOptions) => Promise<T | null>;
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T | null>;
+  /**
+   * An action (create, pay, operate): a POST sent with an `Idempotency-Key`, so the server acts on it
+   * once however often it arrives. The same action (path and body) asked again while it is on its way
+   * — a double click, two tabs of one form — shares the first call's answer instead of sending again.
+   */
+  act: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T | null>;
   /** A fresh access token (refreshing first when needed), or null. Used by the websocket. */
   freshToken: () => Promise<string | null>;
   /**
@@ -41,6 +47,16 @@ export interface ApiClient {
    */
   startEarly: <T>(path: string, body: unknown) => Promise<T | null>;
   unauthorizedCount: () => number;
+}
+
+interface SendOptions extends RequestOptions {
+  /** Sent as `Idempotency-Key`: one per action, the same on the resend after a refreshed token. */
+  idempotencyKey?: string;
+}
+
+/** 128 random bits as hex; `crypto.getRandomValues` works on plain-http pages too, unlike randomUUID. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** How long an early answer waits for its taker; a later `post` sends afresh. */
@@ -146,8 +162,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     });
   }
 
-  async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string | null, options?: RequestOptions) {
+  async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string | null, options?: SendOptions) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (options?.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     if (!isPublicPath(path)) {
       headers['X-App-Id'] = deps.getAppId();
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -160,7 +177,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     });
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: RequestOptions) {
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options?: SendOptions) {
     const token = isPublicPath(path) ? null : await freshToken();
     let response: Response;
     try {
@@ -207,9 +224,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return started as Promise<T | null>;
   }
 
+  const acting = new Map<string, Promise<unknown>>();
+
+  function act<T>(path: string, body: unknown, options?: RequestOptions): Promise<T | null> {
+    const key = earlyKey(path, body);
+    const running = acting.get(key);
+    if (running) return running as Promise<T | null>;
+    const started = request<T>('POST', path, body, { ...options, idempotencyKey: newIdempotencyKey() }).finally(() => acting.delete(key));
+    acting.set(key, started);
+    return started;
+  }
+
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post,
+    act,
     startEarly,
     freshToken,
     unauthorizedCount: () => unauthorized,

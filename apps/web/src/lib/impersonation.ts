@@ -6,7 +6,7 @@ import { restoreImpersonationBackup, switchToImpersonatedSession } from './imper
 
 /** Root signs in as another user: the server opens the session, the page reloads at / as that user. */
 export async function signInAs(userId: number, onError?: (error: ApiError) => void): Promise<boolean> {
-  const session = await api.post<LoginResult>(ACCOUNT_API.usersImpersonate, { id: userId }, { onError });
+  const session = await api.act<LoginResult>(ACCOUNT_API.usersImpersonate, { id: userId }, { onError });
   if (!session) return false;
   switchToImpersonatedSession(session);
   window.location.assign('/');

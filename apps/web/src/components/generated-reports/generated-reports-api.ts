@@ -33,7 +33,7 @@ export function useGenerateReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: GeneratedReportCreateRequest) =>
-      required(await api.post<GeneratedReportCreateResult>(FILES_API.generatedReportsCreate, body)),
+      required(await api.act<GeneratedReportCreateResult>(FILES_API.generatedReportsCreate, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
   });
 }
@@ -42,7 +42,7 @@ export function useDeleteGeneratedReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      required(await api.post<{ id: number }>(FILES_API.generatedReportsDelete, { id })),
+      required(await api.act<{ id: number }>(FILES_API.generatedReportsDelete, { id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
   });
 }

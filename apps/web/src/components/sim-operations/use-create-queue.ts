@@ -10,7 +10,7 @@ export function useCreateQueue() {
   const { t, i18n } = useTranslation();
   return useMutation({
     mutationFn: async (request: QueueCreateRequest) =>
-      required(await api.post<QueueCreateResult>(API.queueCreate, request)),
+      required(await api.act<QueueCreateResult>(API.queueCreate, request)),
     onSuccess: (result) => {
       const queued = t('ops.queued', { count: formatCount(result.count, i18n.language) });
       const skipped =

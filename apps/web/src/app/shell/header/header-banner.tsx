@@ -19,7 +19,7 @@ export function HeaderBanner({ banner }: { banner: Banner }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const dismiss = useMutation({
-    mutationFn: () => api.post<{ ok: boolean }>(CONTENT_API.bannerDismiss, { revision: banner.revision }),
+    mutationFn: () => api.act<{ ok: boolean }>(CONTENT_API.bannerDismiss, { revision: banner.revision }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
   });
   const content = (

@@ -20,8 +20,8 @@ import { queueQueryOptions } from '../../realtime/header-queries';
  */
 async function cancelItem(item: QueueItem, doneText: string): Promise<void> {
   try {
-    if (item.queue === 'queue_report_generate') await api.post(FILES_API.generatedReportsCancel, { qid: item.qid });
-    else await api.post(API.queueCancel, { qid: item.qid });
+    if (item.queue === 'queue_report_generate') await api.act(FILES_API.generatedReportsCancel, { qid: item.qid });
+    else await api.act(API.queueCancel, { qid: item.qid });
     showSuccessToast(doneText);
   } catch {
     // The api client already showed the server's message.

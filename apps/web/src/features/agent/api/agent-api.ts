@@ -76,7 +76,7 @@ export function useAgents(enabled: boolean) {
 function useAgentMutation<Body, Result>(path: string, onError: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Body) => required(await api.post<Result>(path, body, { onError })),
+    mutationFn: async (body: Body) => required(await api.act<Result>(path, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENT_KEY }),
   });
 }

@@ -53,7 +53,7 @@ export function useCompanyAction(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, id }: { action: CompanyAction; id: number }) =>
-      required(await api.post<AdminCompany>(ACTION_PATHS[action], { id }, { onError })),
+      required(await api.act<AdminCompany>(ACTION_PATHS[action], { id }, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }
@@ -62,7 +62,7 @@ export function useCreateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyCreateRequest) =>
-      required(await api.post<CompanyCreateResult>(ACCOUNT_API.companiesAdminCreate, body, { onError })),
+      required(await api.act<CompanyCreateResult>(ACCOUNT_API.companiesAdminCreate, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }

@@ -39,7 +39,7 @@ function AssignDialog({ company, onHide }: { company: AdminCompany; onHide: () =
     staleTime: 60_000,
   });
   const save = useMutation({
-    mutationFn: async (body: AgentAssignRequest) => required(await api.post(AGENT_API.assign, body)),
+    mutationFn: async (body: AgentAssignRequest) => required(await api.act(AGENT_API.assign, body)),
     onSuccess: async () => {
       showSuccessToast({ key: 'agent.companyAgent.saved' });
       await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });

@@ -34,7 +34,7 @@ export function useUpdateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyUpdateRequest) =>
-      required(await api.post<CompanyDetails>(ACCOUNT_API.companyUpdate, body, { onError })),
+      required(await api.act<CompanyDetails>(ACCOUNT_API.companyUpdate, body, { onError })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_KEY });

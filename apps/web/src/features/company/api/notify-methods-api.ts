@@ -56,7 +56,7 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
     mutationFn: async ({ id, input }: { id: number | null; input: NotifyMethodInput }) => {
       const body = { ...companyField(companyId), ...input, ...(id === null ? {} : { id }) };
       return required(
-        await api.post<NotifyMethod>(id === null ? ACCOUNT_API.notifyMethodsCreate : ACCOUNT_API.notifyMethodsUpdate, body, {
+        await api.act<NotifyMethod>(id === null ? ACCOUNT_API.notifyMethodsCreate : ACCOUNT_API.notifyMethodsUpdate, body, {
           onError,
         }),
       );
@@ -69,7 +69,7 @@ export function useDeleteNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      required(await api.post<unknown>(ACCOUNT_API.notifyMethodsDelete, { ...companyField(companyId), id })),
+      required(await api.act<unknown>(ACCOUNT_API.notifyMethodsDelete, { ...companyField(companyId), id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
   });
 }
@@ -78,7 +78,7 @@ export function useTestNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      required(await api.post<NotifyTestResult>(ACCOUNT_API.notifyMethodsTest, { ...companyField(companyId), id })),
+      required(await api.act<NotifyTestResult>(ACCOUNT_API.notifyMethodsTest, { ...companyField(companyId), id })),
     onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(companyId, id) }),
   });
 }

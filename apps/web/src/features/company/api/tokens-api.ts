@@ -13,7 +13,7 @@ export const tokensQueryOptions = queryOptions({
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => required(await api.post<ApiTokenCreateResult>(ACCOUNT_API.tokensCreate, { name })),
+    mutationFn: async (name: string) => required(await api.act<ApiTokenCreateResult>(ACCOUNT_API.tokensCreate, { name })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }
@@ -21,7 +21,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.post<unknown>(ACCOUNT_API.tokensRevoke, { id })),
+    mutationFn: async (id: number) => required(await api.act<unknown>(ACCOUNT_API.tokensRevoke, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }

@@ -28,7 +28,7 @@ export function useCreateUser(companyId: number, onError: OnError) {
   return useMutation({
     mutationFn: async (body: Omit<CompanyUserCreateRequest, 'company_id'>) =>
       required(
-        await api.post<CompanyUserCreateResult>(
+        await api.act<CompanyUserCreateResult>(
           ACCOUNT_API.companyUsersCreate,
           { ...body, company_id: companyId },
           { onError },
@@ -42,7 +42,7 @@ export function useUpdateUser(companyId: number, onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompanyUserUpdateRequest) =>
-      required(await api.post<CompanyUser>(ACCOUNT_API.companyUsersUpdate, body, { onError })),
+      required(await api.act<CompanyUser>(ACCOUNT_API.companyUsersUpdate, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
   });
 }
@@ -61,7 +61,7 @@ export function useUserAction(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, id }: { action: UserAction; id: number }) =>
-      required(await api.post<Partial<MailSentResult>>(ACTION_PATHS[action], { id })),
+      required(await api.act<Partial<MailSentResult>>(ACTION_PATHS[action], { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey(companyId) }),
   });
 }

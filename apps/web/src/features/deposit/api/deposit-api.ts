@@ -35,7 +35,7 @@ export function useAdjustBalance(onError: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DepositAdjustRequest) =>
-      required(await api.post<DepositAdjustResult>(COMMERCE_API.depositAdjust, body, { onError })),
+      required(await api.act<DepositAdjustResult>(COMMERCE_API.depositAdjust, body, { onError })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: DEPOSIT_KEY });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -43,7 +43,7 @@ export const billCountriesQuery = queryOptions({
 function useBillMutation<T>(path: string, onError?: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: T) => required(await api.post<Bill>(path, body, onError ? { onError } : undefined)),
+    mutationFn: async (body: T) => required(await api.act<Bill>(path, body, onError ? { onError } : undefined)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: BILLS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });

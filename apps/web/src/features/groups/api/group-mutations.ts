@@ -20,13 +20,13 @@ function useGroupMutation<T>(call: (body: T) => Promise<unknown>) {
 }
 
 export function useCreateGroup(onError: OnError) {
-  return useGroupMutation((body: { name: string }) => api.post<Group>(API.groupsCreate, body, { onError }));
+  return useGroupMutation((body: { name: string }) => api.act<Group>(API.groupsCreate, body, { onError }));
 }
 
 export function useRenameGroup(onError: OnError) {
-  return useGroupMutation((body: { id: number; name: string }) => api.post<Group>(API.groupsRename, body, { onError }));
+  return useGroupMutation((body: { id: number; name: string }) => api.act<Group>(API.groupsRename, body, { onError }));
 }
 
 export function useDeleteGroup() {
-  return useGroupMutation((body: { id: number }) => api.post<unknown>(API.groupsDelete, body));
+  return useGroupMutation((body: { id: number }) => api.act<unknown>(API.groupsDelete, body));
 }

@@ -41,7 +41,7 @@ export function useOperationResults(request: OperationResultsRequest) {
 export function useRetryFailed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (qid: number) => required(await api.post<QueueCreateResult>(OPS_API.operationsRetry, { qid })),
+    mutationFn: async (qid: number) => required(await api.act<QueueCreateResult>(OPS_API.operationsRetry, { qid })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operations'] }),
   });
 }

@@ -36,7 +36,7 @@ export const orderCompaniesQuery = queryOptions({
 function useOrderMutation<T>(path: string, onError?: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: T) => required(await api.post<Order>(path, body, onError ? { onError } : undefined)),
+    mutationFn: async (body: T) => required(await api.act<Order>(path, body, onError ? { onError } : undefined)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bills'] });
@@ -51,7 +51,7 @@ export const useCancelOrder = () => useOrderMutation<{ id: number }>(COMMERCE_AP
 export const usePayOrderFromBalance = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (billId: number) => required(await api.post<unknown>(COMMERCE_API.billsPayFromBalance, { id: billId })),
+    mutationFn: async (billId: number) => required(await api.act<unknown>(COMMERCE_API.billsPayFromBalance, { id: billId })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bills'] });

@@ -31,7 +31,7 @@ export function useUpdateProfile(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProfileUpdateRequest) =>
-      required(await api.post<Profile>(API.profileUpdate, body, { onError })),
+      required(await api.act<Profile>(API.profileUpdate, body, { onError })),
     onSuccess: (profile) => {
       queryClient.setQueryData(PROFILE_KEY, profile);
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -44,7 +44,7 @@ export function useChangePassword(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: PasswordChangeRequest) =>
-      required(await api.post<unknown>(API.profilePassword, body, { onError })),
+      required(await api.act<unknown>(API.profilePassword, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -52,7 +52,7 @@ export function useChangePassword(onError: OnError) {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => required(await api.post<SessionsRevokeResult>(API.profileSessionsRevokeOthers, {})),
+    mutationFn: async () => required(await api.act<SessionsRevokeResult>(API.profileSessionsRevokeOthers, {})),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

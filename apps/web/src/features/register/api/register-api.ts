@@ -49,14 +49,14 @@ type StepPath =
 export function useSaveStep<TBody>(path: StepPath, onError?: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TBody) => required(await api.post<RegisterStatus>(path, body, onError ? { onError } : undefined)),
+    mutationFn: async (body: TBody) => required(await api.act<RegisterStatus>(path, body, onError ? { onError } : undefined)),
     onSuccess: (status) => queryClient.setQueryData(STATUS_KEY, status),
   });
 }
 
 export function usePhoneCall() {
   return useMutation({
-    mutationFn: async (body: RegisterPhoneCallRequest) => required(await api.post<RegisterPhoneCallResult>(ACCOUNT_API.registrationPhoneCall, body)),
+    mutationFn: async (body: RegisterPhoneCallRequest) => required(await api.act<RegisterPhoneCallResult>(ACCOUNT_API.registrationPhoneCall, body)),
   });
 }
 
@@ -64,7 +64,7 @@ export function usePhoneCall() {
 export function useFinish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => required(await api.post<unknown>(ACCOUNT_API.registrationFinish, {})),
+    mutationFn: async () => required(await api.act<unknown>(ACCOUNT_API.registrationFinish, {})),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

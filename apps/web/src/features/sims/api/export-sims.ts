@@ -43,7 +43,7 @@ export async function exportSims(request: SimExportRequest, canGenerate: boolean
 }
 
 async function generateInBackground({ format, ...request }: SimExportRequest): Promise<boolean> {
-  const created = await api.post<{ id: number; qid: number }>(FILES_API.generatedReportsCreate, { kind: 'sims', format, request });
+  const created = await api.act<{ id: number; qid: number }>(FILES_API.generatedReportsCreate, { kind: 'sims', format, request });
   if (!created) return false;
   showSuccessToast({ key: 'simTools.export.background' });
   return true;

@@ -22,7 +22,7 @@ export function useSimRoaming(id: number) {
 export function useSetSimRoaming() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: SimRoamingSetRequest) => required(await api.post<RoamingChangeResult>(SIM_RULES_API.simsRoamingSet, request)),
+    mutationFn: async (request: SimRoamingSetRequest) => required(await api.act<RoamingChangeResult>(SIM_RULES_API.simsRoamingSet, request)),
     onSuccess: (_result, request) => void queryClient.invalidateQueries({ queryKey: simRoamingKey(request.id) }),
   });
 }
@@ -30,7 +30,7 @@ export function useSetSimRoaming() {
 export function useBulkRoaming() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: SimRoamingBulkRequest) => required(await api.post<RoamingChangeResult>(SIM_RULES_API.simsRoamingBulk, request)),
+    mutationFn: async (request: SimRoamingBulkRequest) => required(await api.act<RoamingChangeResult>(SIM_RULES_API.simsRoamingBulk, request)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['sims', 'roaming'] }),
   });
 }

@@ -16,7 +16,7 @@ export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SavedViewCreateRequest | SavedViewUpdateRequest) =>
-      required(await api.post<SavedView>('id' in request ? OPS_API.viewsUpdate : OPS_API.viewsCreate, request)),
+      required(await api.act<SavedView>('id' in request ? OPS_API.viewsUpdate : OPS_API.viewsCreate, request)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -24,7 +24,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.post<{ id: number }>(OPS_API.viewsDelete, { id })),
+    mutationFn: async (id: number) => required(await api.act<{ id: number }>(OPS_API.viewsDelete, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -10,7 +10,7 @@ export function useUpdateSim(onError?: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SimUpdateRequest) =>
-      required(await api.post<SimDetail>(API.simsUpdate, request, onError ? { onError } : undefined)),
+      required(await api.act<SimDetail>(API.simsUpdate, request, onError ? { onError } : undefined)),
     onSuccess: (sim) => {
       queryClient.setQueryData(simDetailKey(sim.id), sim);
       void queryClient.invalidateQueries({ queryKey: ['sims', 'list'] });

@@ -68,23 +68,23 @@ function useToolMutation<T, R>(key: string, call: (body: T) => Promise<R | null>
 }
 
 export const usePublishBanner = (onError: OnError) =>
-  useToolMutation('banner', (body: BannerInput) => api.post<BannerState>(CONTENT_API.bannerPublish, body, { onError }));
-export const useWithdrawBanner = () => useToolMutation('banner', () => api.post<BannerGetResult>(CONTENT_API.bannerWithdraw, {}));
+  useToolMutation('banner', (body: BannerInput) => api.act<BannerState>(CONTENT_API.bannerPublish, body, { onError }));
+export const useWithdrawBanner = () => useToolMutation('banner', () => api.act<BannerGetResult>(CONTENT_API.bannerWithdraw, {}));
 export const useSetVersion = (onError: OnError) =>
-  useToolMutation('version', (body: { min_version: number }) => api.post<VersionState>(CONTENT_API.versionSet, body, { onError }));
+  useToolMutation('version', (body: { min_version: number }) => api.act<VersionState>(CONTENT_API.versionSet, body, { onError }));
 
 export const useCreateNews = (onError: OnError) =>
-  useToolMutation('news', (body: NewsCreateRequest) => api.post<NewsAdminItem>(API.newsCreate, body, { onError }));
+  useToolMutation('news', (body: NewsCreateRequest) => api.act<NewsAdminItem>(API.newsCreate, body, { onError }));
 export const useUpdateNews = (onError: OnError) =>
-  useToolMutation('news', (body: NewsUpdateRequest) => api.post<NewsAdminItem>(CONTENT_API.newsUpdate, body, { onError }));
+  useToolMutation('news', (body: NewsUpdateRequest) => api.act<NewsAdminItem>(CONTENT_API.newsUpdate, body, { onError }));
 export const useSetNewsPublished = () =>
   useToolMutation('news', ({ id, published }: { id: number; published: boolean }) =>
-    api.post<NewsAdminItem>(published ? CONTENT_API.newsPublish : CONTENT_API.newsUnpublish, { id }),
+    api.act<NewsAdminItem>(published ? CONTENT_API.newsPublish : CONTENT_API.newsUnpublish, { id }),
   );
 
-export const useCreateFaq = (onError: OnError) => useToolMutation('faq', (body: FaqInput) => api.post<FaqAdminEntry>(CONTENT_API.faqCreate, body, { onError }));
-export const useUpdateFaq = (onError: OnError) => useToolMutation('faq', (body: FaqInput) => api.post<FaqAdminEntry>(CONTENT_API.faqUpdate, body, { onError }));
-export const useDeleteFaq = () => useToolMutation('faq', (body: { id: string }) => api.post<{ ok: boolean }>(CONTENT_API.faqDelete, body));
+export const useCreateFaq = (onError: OnError) => useToolMutation('faq', (body: FaqInput) => api.act<FaqAdminEntry>(CONTENT_API.faqCreate, body, { onError }));
+export const useUpdateFaq = (onError: OnError) => useToolMutation('faq', (body: FaqInput) => api.act<FaqAdminEntry>(CONTENT_API.faqUpdate, body, { onError }));
+export const useDeleteFaq = () => useToolMutation('faq', (body: { id: string }) => api.act<{ ok: boolean }>(CONTENT_API.faqDelete, body));
 
 /**
  * Sends an image file's bytes as the body (the JSON client cannot); the server checks type, size and

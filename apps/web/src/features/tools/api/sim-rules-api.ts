@@ -19,7 +19,7 @@ import type { ApiError } from '@/lib/api-error';
 /** POSTs and throws the server's localized error, so a form can show it beside its fields. */
 async function postOrThrow<T>(path: string, body: unknown): Promise<T> {
   const failure: { error?: ApiError } = {};
-  const result = await api.post<T>(path, body, {
+  const result = await api.act<T>(path, body, {
     onError: (error) => {
       failure.error = error;
     },
