@@ -10,7 +10,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function run(title, command, env = {}) {
   console.log(`\n=== ${title}\n$ ${command}`);
+  const started = Date.now();
   const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✗ ${title} failed`);
     // A failing hook can fail a run without failing a test: the summary must not read as green.
