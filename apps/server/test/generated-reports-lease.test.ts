@@ -225,6 +225,18 @@ describe('generated report leases', () => {
     expect(await readyNotices(since)).toEqual(['The report “Sessions” (CSV) could not be generated. Please try again.']);
   });
 
+  it('a file stuck before leases existed is taken over too, and its partial file goes', async () => {
+    rows = 700;
+    const { id, qid, companyId, job } = await generate();
+    // As migration 0022 finds a file whose worker was killed: no claim, an old row, a partial file.
+    await t.database.db.execute(sql`update generated_reports set created_at = now() - interval '3 hours' where id = ${id}`);
+    await writeFile(path.join(root, `${fileKeyOf(companyId, id, 'csv')}.partial-4242-1`), 'No.\r\n1\r\n');
+    await runGeneration(deps, job);
+    expect(await report(id)).toMatchObject({ state: 'ready', rows: 700, attempts: 1 });
+    expect(await filesOf(companyId, id)).toEqual([`${id}.csv`]);
+    expect(await item(qid)).toEqual({ state: 'done', ok: 700, fail: 0 });
+  });
+
   it('cancelling a file whose writer died removes the partial file it left', async () => {
     const { id, qid, companyId } = await generate();
     await leaveDeadAttempt(companyId, id, 1);

@@ -63,7 +63,8 @@ export async function runGeneration(deps: ReportRunnerDeps, job: ReportJob): Pro
   const ref = { companyId, id: report.id, attempts: report.attempts };
   if (!(await claimReport(db, ref, owner, fileKey, deps.staleSeconds))) return;
   // The earlier attempts' workers are gone (their lease went stale): nobody else cleans up after them.
-  await discardAttempts(deps.files, report, attempt - 1);
+  // This attempt's own key too: a file stuck before leases existed left its partial file under it.
+  await discardAttempts(deps.files, report, attempt);
   const claimed: Claimed = { ...report, queue_id: qid, file_key: fileKey, attempts: attempt };
   if (attempt > MAX_REPORT_ATTEMPTS) {
     if ((await finishGeneration(deps, claimed, owner, { ok: false, rows: 0 })) === 'cancelled') await cancel(deps, claimed);
