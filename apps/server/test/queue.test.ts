@@ -55,6 +55,7 @@ beforeAll(async () => {
       userId: agent.id,
       reason: 'queue_unblock',
       count: 10,
+      process: 10,
       ok: 10,
     }),
   };
@@ -103,7 +104,8 @@ describe('GET /api/queue/list', () => {
           queue: 'queue_block',
           added: ADDED_UNIX,
           user,
-          status: { percentage: 37, count: 200, process: 80, ok: 50, fail: 25 },
+          // The bar is `process` of `count`, the same figures its label shows.
+          status: { percentage: 40, count: 200, process: 80, ok: 50, fail: 25 },
         },
       ],
     });
@@ -118,7 +120,7 @@ describe('GET /api/queue/list', () => {
           queue: 'queue_unblock',
           added: ADDED_UNIX,
           user: { first_name: 'Artem', last_name: 'Agentov' },
-          status: { percentage: 100, count: 10, process: 0, ok: 10, fail: 0 },
+          status: { percentage: 100, count: 10, process: 10, ok: 10, fail: 0 },
         },
       ],
     });

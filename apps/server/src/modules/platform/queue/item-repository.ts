@@ -8,6 +8,8 @@ export interface QueueItemRow {
   reason: string;
   state: string;
   count: number;
+  /** Units handled so far, as the item's writer counts them: SIMs with an outcome, or report rows written. */
+  process: number;
   ok: number;
   fail: number;
   params: Record<string, unknown>;
@@ -18,7 +20,7 @@ export interface QueueItemRow {
 }
 
 const ITEM_COLUMNS = sql`q.id::int as id, q.company_id::int as company_id, q.user_id::int as user_id, q.reason, q.state,
-  q.count, q.ok, q.fail, q.params, q.created_at, u.first_name, u.last_name, u.lang`;
+  q.count, q.process, q.ok, q.fail, q.params, q.created_at, u.first_name, u.last_name, u.lang`;
 
 export async function insertItem(
   db: Executor,
@@ -42,6 +44,14 @@ export async function findItem(db: Executor, companyId: number, id: number): Pro
     select ${ITEM_COLUMNS} from queue_items q join users u on u.id = q.user_id
     where q.company_id = ${companyId} and q.id = ${id}`);
   return rows[0];
+}
+
+/** The company's running items, newest first (queue_items_state_idx); at most 100, the header's dropdown. */
+export async function listRunningItems(db: Executor, companyId: number): Promise<QueueItemRow[]> {
+  return queryRows<QueueItemRow>(db, sql`
+    select ${ITEM_COLUMNS} from queue_items q join users u on u.id = q.user_id
+    where q.company_id = ${companyId} and q.state = 'running'
+    order by q.id desc limit 100`);
 }
 
 /** Adds a batch's outcomes to the item's counters in the same transaction that recorded them. */

@@ -21,20 +21,21 @@ const FINANCIAL_DONE_TEXT = {
   },
 } as const;
 
+/**
+ * The one QueueItem of a queue_items row, for GET /api/queue/list and every queue_add/queue_change.
+ * `process` is the item's own counter (SIMs with an outcome; a report's rows written, whereas its
+ * `fail` only flags a failed generation) and `percentage` is that counter of `count`, so the bar
+ * and the "process of count" label agree. A running item with no count yet (a report before its
+ * rows are counted) is at 0%; a finished one with nothing to do is at 100%.
+ */
 export function itemToQueueItem(row: items.QueueItemRow): QueueItem {
-  const processed = row.ok + row.fail;
+  const percentage = row.count > 0 ? Math.min(100, Math.floor((row.process / row.count) * 100)) : row.state === 'done' ? 100 : 0;
   return {
     qid: row.id,
     queue: QUEUE_REASONS.find((r) => r === row.reason) ?? 'queue_group',
     added: Math.floor(new Date(row.created_at).getTime() / 1000),
     user: { first_name: row.first_name, last_name: row.last_name },
-    status: {
-      percentage: row.count > 0 ? Math.min(100, Math.floor((processed / row.count) * 100)) : 100,
-      count: row.count,
-      process: processed,
-      ok: row.ok,
-      fail: row.fail,
-    },
+    status: { percentage, count: row.count, process: row.process, ok: row.ok, fail: row.fail },
   };
 }
 
