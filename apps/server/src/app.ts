@@ -101,7 +101,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   // Before authentication, so refusals (401, 403) carry them too.
   registerSecurityHeaders(app);
   // First, so its onRoute hook gives every route registered after it (all of them) its access rule.
-  registerAuthentication(app, db, tokens);
+  registerAuthentication(app, db, tokens, { apiTokenCallsPerMinute: config.API_TOKEN_RATE_LIMIT });
   registerInputGuard(app);
   // Before compression, so a kept answer is the handler's own text.
   registerIdempotency(app, db);

@@ -42,6 +42,9 @@ const ConfigSchema = z.object({
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   AUTH_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(30),
   AUTH_IP_BLOCK_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Calls one API token may make per fixed minute, counted in the database for every API process;
+   * beyond them its calls answer 429 until the minute ends (signed-in sessions are not counted). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** scrypt runs at most this many at once per process (default: half the CPU cores, at least one,
    * so the event loop keeps a core), with this many waiting; more answer 429. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),

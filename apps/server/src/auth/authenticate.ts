@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import { insertAudit } from '../modules/platform/audit/repository.js';
 import { findSessionPrincipal, type SessionPrincipalRow } from '../modules/accounts/auth/repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
+import { limitApiTokenCall, refusedByTokenLimit } from './api-token-limit.js';
 import { requirePermission, type Principal } from './principal.js';
 import { requestCachesOf } from './request-caches.js';
 import type { AccessTokens } from './tokens.js';
@@ -91,7 +92,7 @@ async function resolveSessionPrincipal(
 function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onResponse', async (request, reply) => {
     const principal = request.principal;
-    if (!principal?.apiTokenId) return;
+    if (!principal?.apiTokenId || refusedByTokenLimit(request)) return;
     try {
       await insertAudit(db, {
         companyId: principal.companyId,
@@ -146,12 +147,12 @@ function requireAccess(principal: Principal, access: RouteAccess): void {
  * table gave it — never from the URL string, which an encoded path (`/api/%70rofile`) disguises.
  * A request no route matched has no rule and goes on to the 404 answer.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db, tokens: AccessTokens): void {
+export function registerAuthentication(app: FastifyInstance, db: Db, tokens: AccessTokens, limits: { apiTokenCallsPerMinute: number }): void {
   app.decorateRequest('principal', null);
   assignRouteAccess(app);
   registerApiTokenAudit(app, db);
   app.decorateRequest('principalStillCurrent', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // No route matched: the 404 answer says nothing either way.
     if (request.routeOptions.url === undefined) return;
     const access = routeAccess(request);
@@ -161,6 +162,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Acc
     if (isApiTokenValue(token)) {
       // Set before the checks below, so refused calls are audited too.
       request.principal = await resolveApiTokenPrincipal(db, token);
+      await limitApiTokenCall(db, request, reply, request.principal, limits.apiTokenCallsPerMinute);
     } else if (request.routeOptions.config.confirmPrincipalAfterReads) {
       const resolved = await resolveSessionPrincipal(db, tokens, token, true);
       request.principal = resolved.principal;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /**
@@ -21,4 +21,20 @@ export const idempotentRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.owner, t.key] }), index('idempotent_requests_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Calls of each API token per fixed one-minute window (auth/api-token-limit.ts): one row per token
+ * and window, moved by one upsert per call, so every API process on the database shares the count.
+ * Rows of past windows are purged by the worker's housekeeping.
+ */
+export const apiTokenCalls = pgTable(
+  'api_token_calls',
+  {
+    companyId: integer('company_id').notNull(),
+    tokenId: integer('token_id').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.tokenId, t.windowStart] }), index('api_token_calls_window_idx').on(t.windowStart)],
 );

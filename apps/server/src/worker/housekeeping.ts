@@ -1,4 +1,5 @@
 import { lt, or, isNotNull, and, sql } from 'drizzle-orm';
+import { purgeOldTokenCalls } from '../auth/api-token-calls-repository.js';
 import { purgeOldAttempts } from '../auth/attempts-repository.js';
 import { purgeExpiredKeys } from '../http/idempotency-repository.js';
 import type { Db } from '../db/client.js';
@@ -62,16 +63,17 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
       purgeExpiredOperations(db),
       compactSimStateCounts(db, null),
       purgeExpiredKeys(db),
+      purgeOldTokenCalls(db),
     ])
       .then(async (removed) => {
         if (options.embedded) await db.execute(sql`analyze`);
         return removed;
       })
       .then(
-        ([tokens, ops, attempts, links, operations, , keys]) =>
-          tokens + ops + attempts + links + operations + keys > 0 &&
+        ([tokens, ops, attempts, links, operations, , keys, calls]) =>
+          tokens + ops + attempts + links + operations + keys + calls > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));
