@@ -1,6 +1,7 @@
 import type { ResultFilter } from '@cab/contract/operations';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { resultsWhere } from '../queue/results-repository.js';
 
 type Ref = { companyId: number; queueId: number };
 
@@ -82,13 +83,6 @@ export interface ResultRow {
   done: number | null;
 }
 
-function resultWhere(ref: Ref, filter: ResultFilter): SQL {
-  const parts = [sql`r.company_id = ${ref.companyId}`, sql`r.queue_id = ${ref.queueId}`];
-  if (filter.status) parts.push(sql`r.status = ${filter.status}`);
-  if (filter.reason) parts.push(sql`r.reason = ${filter.reason}`);
-  return sql.join(parts, sql` and `);
-}
-
 const RESULT_COLUMNS = sql`r.sim_id::int as sim_id, s.iccid, s.msisdn, r.status, r.reason, extract(epoch from r.done_at)::int as done`;
 
 /** A page of an operation's per-SIM results, in SIM order. */
@@ -99,7 +93,7 @@ export async function listResults(
   limit: number,
   offset: number,
 ): Promise<{ rows: ResultRow[]; total: number }> {
-  const where = resultWhere(ref, filter);
+  const where = resultsWhere(ref, filter);
   const [rows, counted] = await Promise.all([
     queryRows<ResultRow>(db, sql`
       select ${RESULT_COLUMNS} from queue_results r left join sims s on s.id = r.sim_id
@@ -107,14 +101,6 @@ export async function listResults(
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from queue_results r where ${where}`),
   ]);
   return { rows, total: Number(counted[0]?.n ?? 0) };
-}
-
-/** Keyset pages for the CSV: never all rows in memory. */
-export async function listResultsAfter(db: Executor, ref: Ref, filter: ResultFilter, afterSimId: number, limit: number): Promise<ResultRow[]> {
-  return queryRows<ResultRow>(db, sql`
-    select ${RESULT_COLUMNS} from queue_results r left join sims s on s.id = r.sim_id
-    where ${resultWhere(ref, filter)} and r.sim_id > ${afterSimId}
-    order by r.sim_id limit ${limit}`);
 }
 
 export interface SimOperationDbRow {

@@ -21,8 +21,8 @@ import { requestLang } from '../../../http/errors.js';
 import { RESULTS_CSV_HEADER } from '../../../http/messages.js';
 import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
 import type { QueueDeps } from '../queue/create-service.js';
+import { streamResultsCsv } from '../queue/results-csv.js';
 import { previewSelection } from './preview-service.js';
-import { streamFilteredResultsCsv } from './results-csv.js';
 import { retryFailed } from './retry-service.js';
 import { getOperation, listOperationResults, listOperations, listSimOperations, resultsForCsv } from './service.js';
 
@@ -53,7 +53,7 @@ export function registerOperationRoutes(app: FastifyInstance, deps: QueueDeps): 
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="operation-${qid}${suffix}.csv"`)
-      .send(streamFilteredResultsCsv(db, ref, { status, reason }, RESULTS_CSV_HEADER[requestLang(request)]));
+      .send(streamResultsCsv(db, ref, RESULTS_CSV_HEADER[requestLang(request)], { status, reason }));
   });
   r.post(
     OPS_API.operationsRetry,

@@ -1,21 +1,29 @@
 import { Readable } from 'node:stream';
+import type { ResultFilter } from '@cab/contract/operations';
 import type { Db } from '../../../db/client.js';
+import { csvText } from '../../../formats/csv-text.js';
 import * as results from './results-repository.js';
 
 const PAGE = 5000;
 
-function csvCell(value: string | null): string {
-  if (value === null) return '';
-  return /[",\n;]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+const csvCell = (value: string | null): string => (value === null ? '' : csvText(value));
 
-/** Streams an item's per-SIM results as CSV, page by page, so 100,000 rows never sit in memory. */
-export function streamResultsCsv(db: Db, ref: { companyId: number; queueId: number }, header: string[]): Readable {
+/**
+ * An item's per-SIM results (all, or one outcome or reason) as CSV, for GET /api/queue/results and
+ * GET /api/operations/results_csv. Keyset pages, so 100,000 rows never sit in memory; cells go
+ * through csvText like every other export, so a failure reason from the network cannot be a formula.
+ */
+export function streamResultsCsv(
+  db: Db,
+  ref: { companyId: number; queueId: number },
+  header: string[],
+  filter: ResultFilter = {},
+): Readable {
   async function* lines() {
-    yield `\uFEFF${header.join(',')}\n`;
+    yield `\uFEFF${header.map(csvCell).join(',')}\n`;
     let after = 0;
     for (;;) {
-      const page = await results.listResultsPage(db, ref, after, PAGE);
+      const page = await results.listResultsPage(db, ref, filter, after, PAGE);
       if (page.length === 0) return;
       yield page.map((r) => [r.iccid, r.msisdn, r.status, r.reason].map(csvCell).join(',')).join('\n') + '\n';
       after = page.at(-1)?.sim_id ?? after;

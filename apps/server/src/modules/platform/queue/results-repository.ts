@@ -1,3 +1,4 @@
+import type { ResultFilter } from '@cab/contract/operations';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 
@@ -115,23 +116,37 @@ export async function cancelPending(db: Executor, item: { companyId: number; que
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Which of an item's results a view or a download asks for: one outcome, one failure reason, or all. */
+export function resultsWhere(item: { companyId: number; queueId: number }, filter: ResultFilter): SQL {
+  const parts = [sql`r.company_id = ${item.companyId}`, sql`r.queue_id = ${item.queueId}`];
+  if (filter.status) parts.push(sql`r.status = ${filter.status}`);
+  if (filter.reason) parts.push(sql`r.reason = ${filter.reason}`);
+  return sql.join(parts, sql` and `);
+}
+
 export interface ResultCsvRow {
-  iccid: string;
-  msisdn: string;
+  sim_id: number;
+  iccid: string | null;
+  msisdn: string | null;
   status: string;
   reason: string | null;
 }
 
+/**
+ * A keyset page of an item's results in SIM order, for the CSV downloads. The SIM is a left join: a
+ * result is listed (with empty ICCID and number) even if its SIM row is gone, as the counts include it.
+ */
 export async function listResultsPage(
   db: Executor,
   item: { companyId: number; queueId: number },
+  filter: ResultFilter,
   afterSimId: number,
   limit: number,
-): Promise<Array<ResultCsvRow & { sim_id: number }>> {
+): Promise<ResultCsvRow[]> {
   return queryRows(db, sql`
     select r.sim_id::int as sim_id, s.iccid, s.msisdn, r.status, r.reason
-    from queue_results r join sims s on s.id = r.sim_id
-    where r.company_id = ${item.companyId} and r.queue_id = ${item.queueId} and r.sim_id > ${afterSimId}
+    from queue_results r left join sims s on s.id = r.sim_id
+    where ${resultsWhere(item, filter)} and r.sim_id > ${afterSimId}
     order by r.sim_id
     limit ${limit}`);
 }
