@@ -82,7 +82,7 @@ describe('database availability errors', () => {
 
 /** The same with errors PostgreSQL really sends, through the app's own pool and Drizzle. */
 describe.skipIf(!testDatabaseUrl)('real refusals from PostgreSQL (needs TEST_DATABASE_URL)', () => {
-  const role = `${new URL(testDatabaseUrl ?? 'postgres://x/x').pathname.slice(1)}_limited`;
+  const role = `${new URL(testDatabaseUrl || 'postgres://x/x').pathname.slice(1)}_limited`;
   const opened: Database[] = [];
   let side: SideDatabase | undefined;
   let admin: pg.Client | undefined;
