@@ -24,7 +24,7 @@ import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import { inEveryLang, notifyEvents, type NotificationEvent } from '../../platform/notify/events.js';
-import { postLedgerEntry } from '../deposit/ledger.js';
+import { BalanceInsufficientError, postLedgerEntry } from '../deposit/ledger.js';
 import { agentUsers, ensureAgentAccount, rootUsers } from './accounts.js';
 import { checkAttachment, downloadName, storeAttachment, type CheckedAttachment } from './attachments.js';
 import * as repo from './requests-repository.js';
@@ -162,7 +162,8 @@ export class WithdrawalService {
         return requestId;
       })
       .catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'withdrawal_over_balance') {
+        // The ledger refused the hold: for an agent that is a withdrawal over the reward balance.
+        if (error instanceof BalanceInsufficientError) {
           const now = await ensureAgentAccount(db, principal.companyId);
           throw new AppError('withdrawal_over_balance', { amount: 'invalid' }, { available: eur(Math.max(0, now?.balanceCents ?? 0)) });
         }

@@ -26,10 +26,21 @@ export interface LedgerPosting {
   /** Agent kinds: the withdrawal request of a hold or release. */
   requestId?: number | null;
   /**
-   * Refuse (AppError withdrawal_over_balance, nothing written) a posting that would leave the balance
-   * below zero: a withdrawal hold never takes more than the balance, however many run at once.
+   * Refuse (BalanceInsufficientError, nothing written) a posting that would leave the balance below
+   * zero: a hold never takes more than the balance, however many run at once.
    */
   notBelowZero?: boolean;
+}
+
+/**
+ * A `notBelowZero` posting did not fit the balance; nothing was written. A plain error, not an
+ * AppError: what it means to a user (and which answer it becomes) is the calling module's to say.
+ */
+export class BalanceInsufficientError extends Error {
+  constructor(readonly companyId: number) {
+    super(`ledger posting refused: balance of company ${companyId} would go below zero`);
+    this.name = 'BalanceInsufficientError';
+  }
 }
 
 export interface PostedEntry {
@@ -106,7 +117,7 @@ async function postAgentEntry(tx: Executor, posting: LedgerPosting): Promise<Pos
     update agent_accounts set reward_balance_cents = reward_balance_cents + ${posting.amountCents}
     where company_id = ${posting.companyId} and (${!floor} or reward_balance_cents + ${posting.amountCents} >= 0)
     returning reward_balance_cents`);
-  if (!updated) throw new AppError('withdrawal_over_balance');
+  if (!updated) throw new BalanceInsufficientError(posting.companyId);
   const balanceAfterCents = Number(updated.reward_balance_cents);
   const id = await insertEntry(tx, posting, balanceAfterCents);
   return { id, balanceAfterCents, balanceProblem: false, balanceProblemChanged: false };
