@@ -20,6 +20,7 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { BEARER_SCHEME, completeApiDocument } from './http/openapi-document.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/static-spa.js';
 import { loggableError } from './log/loggable-error.js';
@@ -109,8 +110,10 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'SIM cabinet API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    openapi: { info: { title: 'SIM cabinet API', version: '1.0.0' }, components: { securitySchemes: { bearer: BEARER_SCHEME } }, security: [{ bearer: [] }] },
     transform: jsonSchemaTransform,
+    // Access, limits, Idempotency-Key and every error code with its status, from the code that decides them.
+    transformObject: completeApiDocument,
   });
   await app.register(fastifySwaggerUi, { routePrefix: API.docs });
   app.get(API.openapi, { schema: { hide: true } }, () => app.swagger());

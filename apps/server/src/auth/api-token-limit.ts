@@ -6,9 +6,9 @@ import type { Principal } from './principal.js';
 
 /** The headers every answer to an API token carries (IETF draft "RateLimit header fields"). */
 export const RATE_LIMIT_HEADERS = {
-  limit: 'ratelimit-limit',
-  remaining: 'ratelimit-remaining',
-  reset: 'ratelimit-reset',
+  limit: 'RateLimit-Limit',
+  remaining: 'RateLimit-Remaining',
+  reset: 'RateLimit-Reset',
 } as const;
 
 /** Calls refused by the limit: they acted on nothing, so they leave no audit row (authenticate.ts). */

@@ -9,7 +9,7 @@ import { ERROR_MESSAGES, FIELD_MESSAGES, fillTemplate } from './messages.js';
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 const RETRY_AFTER_SECONDS = 5;
 
-const STATUS: Record<ErrorCode, number> = {
+export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
   invalid_credentials: 401,
@@ -100,7 +100,7 @@ export class AppError extends Error {
     super(code);
   }
   get status(): number {
-    return STATUS[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 

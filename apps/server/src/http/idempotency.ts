@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Printable ASCII, as a UUID or any client's own scheme; bounded like every other input. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 function ownerOf(principal: Principal): string {
   return principal.apiTokenId !== null ? `api_token:${principal.apiTokenId}` : `user:${principal.userId}`;

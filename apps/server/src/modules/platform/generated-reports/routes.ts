@@ -1,4 +1,4 @@
-import { resultOf } from '@cab/contract/errors';
+import { ErrorBody, resultOf } from '@cab/contract/errors';
 import {
   GeneratedReportCancelRequest,
   GeneratedReportCancelResult,
@@ -11,7 +11,9 @@ import {
   GeneratedReportsListResult,
 } from '@cab/contract/generated-reports';
 import { FILES_API } from '@cab/contract/paths-files';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { principalOf } from '../../../auth/authenticate.js';
 import { requestLang } from '../../../http/errors.js';
 import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
@@ -28,6 +30,9 @@ import {
 function contentDisposition(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** A stream is sent as it is (Fastify serializes no stream); in the document it is the file of any type. */
+const ReportFile = z.instanceof(Readable).meta({ description: 'The report file (CSV or XLSX)' });
 
 export function registerGeneratedReportRoutes(app: FastifyInstance, deps: GeneratedReportsDeps): void {
   const r = typed(app);
@@ -94,7 +99,8 @@ export function registerGeneratedReportRoutes(app: FastifyInstance, deps: Genera
   );
   r.get(
     FILES_API.generatedReportsDownload,
-    { schema: { tags, querystring: GeneratedReportDownloadQuery } },
+    // The file itself is no JSON; its refusals are: 409 not written yet, 410 gone (deleted, expired, cancelled, failed).
+    { schema: { tags, querystring: GeneratedReportDownloadQuery, response: { 200: ReportFile, ...errorResponses, 409: ErrorBody, 410: ErrorBody } } },
     async (request, reply) => {
       const file = await openDownload(deps, principalOf(request), request.query.id);
       return reply
