@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       AUTH_ACCOUNT_MAX_FAILURES: 10,
       AUTH_IP_MAX_FAILURES: 30,
       AUTH_IP_BLOCK_FAILURES: 300,
+      API_TOKEN_RATE_LIMIT: 600,
       PASSWORD_HASH_CONCURRENCY: Math.max(1, Math.floor(availableParallelism() / 2)),
       PASSWORD_HASH_QUEUE: 16,
       TRUST_PROXY: '0',
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
     ['BILLING_CRON', { BILLING_CRON: 'every hour' }],
+    ['API_TOKEN_RATE_LIMIT', { API_TOKEN_RATE_LIMIT: '0' }],
   ])('rejects a bad %s naming the variable', (name, env) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${name}`));
   });
