@@ -6,6 +6,8 @@ const dataDir = `/tmp/sim-cabinet-e2e-${port}`;
 /** Browser flows against the real built app, in Debian's chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: './tests',
+  // Per app port: the test command runs two halves of the flows side by side.
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

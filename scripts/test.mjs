@@ -1,25 +1,40 @@
 // The one test command: type-check, lint, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), build, then browser flows in Debian's chromium. Prints a summary line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Steps that do not depend on each other run side by side (the machine has two cores; CI is a budget
+// of 20 minutes): each one's output is kept in .test-reports/<name>.log and printed when it ends.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reports = `${process.cwd()}/.test-reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(title, command, env = {}) {
-  console.log(`\n=== ${title}\n$ ${command}`);
+/** Runs one step to its end; resolves with its exit status and seconds, its output in a log file. */
+function start({ name, title, command, env = {} }) {
+  const log = `${reports}/${name}.log`;
   const started = Date.now();
-  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${Math.round((Date.now() - started) / 1000)} s`);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    // A failing hook can fail a run without failing a test: the summary must not read as green.
-    totals.failed = Math.max(totals.failed, 1);
-    summarize();
-    process.exit(result.status ?? 1);
+  return new Promise((resolve) => {
+    const out = createWriteStream(log);
+    const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (status) => out.end(() => resolve({ title, command, log, status, seconds: Math.round((Date.now() - started) / 1000) })));
+  });
+}
+
+/** Runs the steps side by side, prints each one's output and time, and stops at the first failure. */
+async function runTogether(...steps) {
+  const results = await Promise.all(steps.map(start));
+  for (const result of results) {
+    console.log(`\n=== ${result.title}\n$ ${result.command}\n${readFileSync(result.log, 'utf8')}`);
+    console.log(`=== ${result.title}: ${result.seconds} s${result.status === 0 ? '' : ` — failed (exit ${result.status})`}`);
   }
+  if (results.every((r) => r.status === 0)) return;
+  // A failing hook can fail a run without failing a test: the summary must not read as green.
+  totals.failed = Math.max(totals.failed, 1);
+  summarize();
+  process.exit(results.find((r) => r.status !== 0)?.status ?? 1);
 }
 
 function countVitest(file) {
@@ -42,23 +57,49 @@ function summarize() {
   const failedSteps = totals.failed;
   totals.failed = 0;
   for (const name of ['server-pglite', 'server-postgres', 'web']) countVitest(`${reports}/${name}.json`);
-  countPlaywright(`${reports}/e2e.json`);
+  for (const shard of E2E_SHARDS) countPlaywright(`${reports}/e2e-${shard}.json`);
   totals.failed = Math.max(totals.failed, failedSteps);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 
 const vitestJson = (name) => `--reporter=default --reporter=json --outputFile.json=${reports}/${name}.json`;
 const pgUrl = process.env.TEST_DATABASE_URL;
+/** Browser flows in two halves, each against its own app and embedded database (E2E_PORT sets both). */
+const E2E_SHARDS = [1, 2];
 
-run('contract build', 'npm run build -w @cab/contract');
-run('type-check', 'npm run typecheck');
-run('lint', 'npm run lint');
-run('server tests on PGlite', `npm exec -w @cab/server -- vitest run ${vitestJson('server-pglite')}`, { TEST_DATABASE_URL: '' });
-if (pgUrl) run('server tests on PostgreSQL', `npm exec -w @cab/server -- vitest run ${vitestJson('server-postgres')}`);
-else console.log('\n(TEST_DATABASE_URL not set: server tests ran on PGlite only)');
-run('web unit tests', `npm exec -w @cab/web -- vitest run ${vitestJson('web')}`);
-run('build', 'npm run build');
-run('browser flows (Debian chromium)', 'npm exec -w @cab/e2e -- playwright test', {
-  PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e.json`,
-});
+await runTogether({ name: 'contract', title: 'contract build', command: 'npm run build -w @cab/contract' });
+await runTogether(
+  { name: 'typecheck', title: 'type-check', command: 'npm run typecheck' },
+  { name: 'lint', title: 'lint', command: 'npm run lint' },
+);
+const serverSuites = [
+  {
+    name: 'server-pglite-run',
+    title: 'server tests on PGlite',
+    // Each file has an in-memory database of its own: files may run side by side (the PostgreSQL
+    // suite shares one database and runs them one at a time).
+    command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=2 ${vitestJson('server-pglite')}`,
+    env: { TEST_DATABASE_URL: '' },
+  },
+];
+if (pgUrl) {
+  serverSuites.push({
+    name: 'server-postgres-run',
+    title: 'server tests on PostgreSQL',
+    command: `npm exec -w @cab/server -- vitest run ${vitestJson('server-postgres')}`,
+  });
+} else console.log('\n(TEST_DATABASE_URL not set: server tests run on PGlite only)');
+await runTogether(...serverSuites);
+await runTogether(
+  { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}` },
+  { name: 'build', title: 'build', command: 'npm run build' },
+);
+await runTogether(
+  ...E2E_SHARDS.map((shard) => ({
+    name: `e2e-${shard}-run`,
+    title: `browser flows, half ${shard} of ${E2E_SHARDS.length} (Debian chromium)`,
+    command: `npm exec -w @cab/e2e -- playwright test --shard=${shard}/${E2E_SHARDS.length}`,
+    env: { E2E_PORT: String(3099 + shard), PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${shard}.json` },
+  })),
+);
 summarize();

@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Migrates and seeds once per run; each file starts from a copy (test/support/database-snapshot.ts).
+    globalSetup: ['test/support/database-snapshot.ts'],
   },
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
 import { awaitFreshMinute } from './support/rate-window.js';
-import { DEMO_PASSWORD, JWT_SECRET, resetPostgres, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, resetPostgres, testDatabaseUrl } from './support/test-app.js';
 
 const LIMIT = 10;
 
@@ -15,15 +15,10 @@ describe.skipIf(!testDatabaseUrl)('API token rate limit across API processes', (
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
     await resetPostgres(database);
-    const env = {
-      DATABASE_URL: testDatabaseUrl ?? '',
-      SEED_DEMO: '1',
-      JWT_SECRET,
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
+    const env = processEnv({
       ROLE: 'api',
       API_TOKEN_RATE_LIMIT: String(LIMIT),
-    };
+    });
     const [portA, portB] = await Promise.all([freePort(), freePort()]);
     a = startServer(portA, env);
     b = startServer(portB, env);

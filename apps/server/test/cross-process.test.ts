@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
-import { DEMO_PASSWORD, JWT_SECRET, resetPostgres, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, resetPostgres, testDatabaseUrl } from './support/test-app.js';
 import { openAuthedSocket, type TestSocket } from './support/ws-client.js';
 
 /** Real processes sharing one PostgreSQL: what a scaled deployment looks like (ARCHITECTURE §7). */
@@ -16,13 +16,7 @@ describe.skipIf(!testDatabaseUrl)('several server processes on one PostgreSQL', 
     const database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
     await resetPostgres(database);
     await database.close();
-    const env = {
-      DATABASE_URL: testDatabaseUrl ?? '',
-      SEED_DEMO: '1',
-      JWT_SECRET,
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
-    };
+    const env = processEnv();
     // All start at once on an empty database: migrations and the seed run under the advisory lock.
     const [portA, portB, portW] = await Promise.all([freePort(), freePort(), freePort()]);
     a = startServer(portA, { ...env, ROLE: 'api' });

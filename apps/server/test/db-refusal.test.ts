@@ -7,6 +7,7 @@ import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess
 import { createSideDatabase, type SideDatabase } from './support/side-database.js';
 import { DEMO_PASSWORD, JWT_SECRET, testDatabaseUrl } from './support/test-app.js';
 import { callProcess, type CallOutcome } from './support/traffic.js';
+import { expectEverySimOnce } from './support/bulk-checks.js';
 import { waitFor } from './support/wait.js';
 
 const OUTAGE_MS = 5000;
@@ -138,18 +139,7 @@ describe.skipIf(!testDatabaseUrl)('the database refuses connections for a while 
 
     // The worker waited for the database and went on: every SIM has exactly one outcome.
     await waitFor(async () => (await item(qid))?.state === 'done', 60_000, 'the bulk run to finish');
-    const done = await item(qid);
-    expect((done?.ok ?? 0) + (done?.fail ?? 0)).toBe(count);
-    const results = await queryRows<{ status: string; n: number; sims: number }>(data.db, sql`
-      select status, count(*)::int as n, count(distinct sim_id)::int as sims from queue_results
-      where queue_id = ${qid} group by status order by status`);
-    expect(results).toEqual([
-      { status: 'fail', n: done?.fail, sims: done?.fail },
-      { status: 'ok', n: done?.ok, sims: done?.ok },
-    ]);
-    const applied = await queryRows<{ n: number; sims: number }>(data.db, sql`
-      select count(*)::int as n, count(distinct sim_id)::int as sims from network_applied_ops where key like ${`queue:${qid}:%`}`);
-    expect(applied[0]).toEqual({ n: count, sims: count });
+    await expectEverySimOnce(data.db, qid, count);
 
     for (const proc of [api, worker]) {
       expect(proc.exit).toBeNull();

@@ -1,6 +1,7 @@
 import { Notification, NotifyListResult } from '@cab/contract/notify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 const StrictList = NotifyListResult.extend({ items: z.record(z.string(), Notification.strict()) }).strict();
@@ -52,7 +53,8 @@ describe('POST /api/notify/list', () => {
       'SIM 89701000000001000774 blocked by MSU',
     ]);
     expect(english[1]?.texts).toEqual({ ru: 'Выставлен счёт № 1024', en: 'Bill No. 1024 issued' });
-    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    // The seed dates its rows from when it ran: once per test run (database-snapshot.ts).
+    const hourAgo = inject('seededAt') - 3600;
     expect(newestFirst[0]?.added).toBeGreaterThanOrEqual(hourAgo - 5);
     expect(newestFirst[0]?.added).toBeLessThanOrEqual(hourAgo + 5);
   });

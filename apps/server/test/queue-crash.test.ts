@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
-import { DEMO_PASSWORD, JWT_SECRET, resetPostgres, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, resetPostgres, testDatabaseUrl } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
 /** A worker killed with SIGKILL in the middle of a bulk operation: nothing lost, nothing twice. */
@@ -10,17 +10,12 @@ describe.skipIf(!testDatabaseUrl)('bulk operation survives kill -9 of its worker
   let database: Database;
   let api: ServerProcess;
   const workers: ServerProcess[] = [];
-  const env = {
-    DATABASE_URL: testDatabaseUrl ?? '',
-    SEED_DEMO: '1',
-    JWT_SECRET,
-    DEMO_PASSWORD,
-    LOG_LEVEL: 'warn',
+  const env = processEnv({
     NETWORK_FAILURE_RATE: '0.1',
     QUEUE_BATCH_SIZE: '100',
     QUEUE_CONCURRENCY: '2',
     QUEUE_STALE_SECONDS: '2',
-  };
+  });
 
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });

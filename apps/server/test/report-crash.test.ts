@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
-import { DEMO_PASSWORD, JWT_SECRET, resetPostgres, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, resetPostgres, testDatabaseUrl } from './support/test-app.js';
 import { waitFor } from './support/wait.js';
 
 const STALE_SECONDS = 2;
@@ -33,17 +33,12 @@ describe.skipIf(!testDatabaseUrl)('report file survives kill -9 of its worker', 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'report-crash-'));
-    env = {
-      DATABASE_URL: testDatabaseUrl ?? '',
+    env = processEnv({
       DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      JWT_SECRET,
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
       QUEUE_STALE_SECONDS: String(STALE_SECONDS),
       REPORT_CONCURRENCY: '1',
       NETWORK_ACTIVITY_SIMS: '0',
-    };
+    });
     database = await openDatabase({ databaseUrl: testDatabaseUrl, dataDir: 'memory://' });
     await resetPostgres(database);
     api = startServer(await freePort(), { ...env, ROLE: 'api' });

@@ -5,6 +5,7 @@ import { startDbGate, terminateOtherBackends, type DbGate } from './support/db-g
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
 import { DEMO_PASSWORD, JWT_SECRET, resetPostgres, testDatabaseUrl } from './support/test-app.js';
 import { callProcess, runListTraffic } from './support/traffic.js';
+import { expectEverySimOnce } from './support/bulk-checks.js';
 import { waitFor } from './support/wait.js';
 import { openAuthedSocket, type TestSocket } from './support/ws-client.js';
 
@@ -158,18 +159,7 @@ describe.skipIf(!testDatabaseUrl)('a database outage under load, several process
 
     // The bulk run finishes with every SIM's outcome recorded once and applied by the network once.
     await waitFor(async () => (await item(qid))?.state === 'done', 40_000, 'the bulk run to finish');
-    const done = await item(qid);
-    expect((done?.ok ?? 0) + (done?.fail ?? 0)).toBe(BULK_SIMS);
-    const results = await queryRows<{ status: string; n: number; sims: number }>(admin.db, sql`
-      select status, count(*)::int as n, count(distinct sim_id)::int as sims from queue_results
-      where queue_id = ${qid} group by status order by status`);
-    expect(results).toEqual([
-      { status: 'fail', n: done?.fail, sims: done?.fail },
-      { status: 'ok', n: done?.ok, sims: done?.ok },
-    ]);
-    const applied = await queryRows<{ n: number; sims: number }>(admin.db, sql`
-      select count(*)::int as n, count(distinct sim_id)::int as sims from network_applied_ops where key like ${`queue:${qid}:%`}`);
-    expect(applied[0]).toEqual({ n: BULK_SIMS, sims: BULK_SIMS });
+    await expectEverySimOnce(admin.db, qid, BULK_SIMS);
 
     for (const proc of [apiA, apiB, worker]) {
       expect(proc.exit).toBeNull();

@@ -97,10 +97,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl, log) : await openPglite(options.dataDir);
 }
 
+/** The extensions every embedded database is created with (the list's trigram and GIN indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = dataDir === 'memory://' ? dataDir : path.resolve(dataDir, 'pglite');
   if (dir !== 'memory://') mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  return databaseOverPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The database over an embedded PGlite already opened (e.g. from a dump of its data folder). */
+export function databaseOverPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

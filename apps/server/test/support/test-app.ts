@@ -8,9 +8,11 @@ import { startJobQueue } from '../../src/jobs/boss.js';
 import { EventBus } from '../../src/realtime/bus.js';
 import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import { inject } from 'vitest';
 import { seedDemo } from '../../src/seed/demo.js';
+import { SNAPSHOT_PASSWORD, restorePglite, restorePostgres, type SnapshotKind } from './database-snapshot.js';
 
-export const DEMO_PASSWORD = 'demo-test-password';
+export const DEMO_PASSWORD = SNAPSHOT_PASSWORD;
 export const JWT_SECRET = 'test-secret-of-at-least-thirty-two-characters';
 
 /** The database under test: PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite. */
@@ -46,15 +48,32 @@ export interface TestAppOptions {
   joinDatabase?: boolean;
 }
 
+/**
+ * A fresh database for one test file, copied from the run's snapshot (database-snapshot.ts): migrated,
+ * and unless `seed: false` with the demo seeded (without usage history: report tests write the usage
+ * they check, seedDemoUsage adds the demo's).
+ */
+async function freshDatabase(databaseUrl: string | undefined, kind: SnapshotKind): Promise<Database> {
+  if (!databaseUrl) {
+    const dump = inject('pgliteSnapshots')?.[kind];
+    if (dump) return restorePglite(dump);
+  } else if (databaseUrl === testDatabaseUrl) {
+    await restorePostgres(databaseUrl, kind);
+    return openDatabase({ databaseUrl, dataDir: 'memory://' });
+  }
+  // Another way to the database (a gate in front of it) or no snapshot: migrate and seed here.
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  if (database.kind === 'postgres') await resetPostgres(database);
+  await database.migrate();
+  if (kind === 'seeded') await seedDemo(database.db, DEMO_PASSWORD, { usageDays: 0 });
+  return database;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? testDatabaseUrl;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  if (!options.joinDatabase) {
-    if (database.kind === 'postgres') await resetPostgres(database);
-    await database.migrate();
-    // Usage history is left out: report tests write the usage they check (seedDemoUsage adds the demo's).
-    if (options.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, { usageDays: 0 });
-  }
+  const database = options.joinDatabase
+    ? await openDatabase({ databaseUrl, dataDir: 'memory://' })
+    : await freshDatabase(databaseUrl, options.seed === false ? 'migrated' : 'seeded');
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     JWT_SECRET,
@@ -116,4 +135,12 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   const response = await post(app, '/api/login', { email, password });
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
   return response.json<{ result: { token: string; refresh_token: string; id: number } }>().result;
+}
+
+/**
+ * The environment of a real server process (support/processes.ts) on the database under test, seeding
+ * the demo itself, with `extra` on top (ROLE, network and queue settings, another DATABASE_URL).
+ */
+export function processEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { DATABASE_URL: testDatabaseUrl ?? '', SEED_DEMO: '1', JWT_SECRET, DEMO_PASSWORD, LOG_LEVEL: 'warn', ...extra };
 }

@@ -1,0 +1,107 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { PGLITE_EXTENSIONS, databaseOverPglite, openDatabase, type Database } from '../../src/db/client.js';
+import { seedDemo } from '../../src/seed/demo.js';
+
+/*
+ * Migrating and seeding the demo took most of every test file's start (PGlite: ~8 of ~10 s, times
+ * ~90 files). It is done once per run here; each file then starts from a copy: PGlite loads a dump
+ * of the data folder, PostgreSQL creates its database from a template.
+ */
+
+export const SNAPSHOT_PASSWORD = 'demo-test-password';
+export type SnapshotKind = 'seeded' | 'migrated';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshots: Record<SnapshotKind, string> | null;
+    /** When the demo was seeded (unix seconds): its rows are dated from then. */
+    seededAt: number;
+  }
+}
+
+/** The server's maintenance database and the template's name, for a PostgreSQL URL. */
+function templateOf(url: string, kind: SnapshotKind): { admin: string; database: string; template: string } {
+  const parsed = new URL(url);
+  const database = parsed.pathname.slice(1);
+  parsed.pathname = '/postgres';
+  return { admin: parsed.toString(), database, template: `${database}_${kind}_template` };
+}
+
+async function onMaintenance<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates, and seeds the demo for `seeded`: then tells the tests when the seed's clock read. */
+async function prepare(project: TestProject, kind: SnapshotKind, database: Database): Promise<void> {
+  await database.migrate();
+  if (kind !== 'seeded') return;
+  project.provide('seededAt', Math.floor(Date.now() / 1000));
+  await seedDemo(database.db, SNAPSHOT_PASSWORD, { usageDays: 0 });
+}
+
+/** Vitest globalSetup: the snapshots of this run; the returned function removes them. */
+export default async function makeSnapshots(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL;
+  const kinds: SnapshotKind[] = ['migrated', 'seeded'];
+  if (!url) {
+    const files = {} as Record<SnapshotKind, string>;
+    for (const kind of kinds) {
+      const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+      await prepare(project, kind, databaseOverPglite(client));
+      const dump = await client.dumpDataDir('none');
+      await client.close();
+      files[kind] = path.join(tmpdir(), `cab-test-${kind}-${process.pid}.tar`);
+      writeFileSync(files[kind], Buffer.from(await dump.arrayBuffer()));
+    }
+    project.provide('pgliteSnapshots', files);
+    return () => {
+      for (const file of Object.values(files)) rmSync(file, { force: true });
+      return Promise.resolve();
+    };
+  }
+  project.provide('pgliteSnapshots', null);
+  for (const kind of kinds) {
+    const { admin, template } = templateOf(url, kind);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    await onMaintenance(admin, async (client) => {
+      await client.query(`drop database if exists "${template}" with (force)`);
+      await client.query(`create database "${template}"`);
+    });
+    const database = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: 'memory://', log: () => undefined });
+    await prepare(project, kind, database);
+    await database.close();
+  }
+  return async () => {
+    for (const kind of kinds) {
+      const { admin, template } = templateOf(url, kind);
+      await onMaintenance(admin, (client) => client.query(`drop database if exists "${template}" with (force)`));
+    }
+  };
+}
+
+/** PostgreSQL: the database under test becomes a fresh copy of the run's template. */
+export async function restorePostgres(url: string, kind: SnapshotKind): Promise<void> {
+  const { admin, database, template } = templateOf(url, kind);
+  await onMaintenance(admin, async (client) => {
+    await client.query(`drop database if exists "${database}" with (force)`);
+    await client.query(`create database "${database}" template "${template}"`);
+  });
+}
+
+/** PGlite: an in-memory database opened from the run's dump. */
+export async function restorePglite(file: string): Promise<Database> {
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([readFileSync(file)]) });
+  return databaseOverPglite(client);
+}
