@@ -8,6 +8,7 @@ import {
   filePayload,
   listSims,
   openSimList,
+  rowCheckbox,
   rowIds,
   simRows,
 } from '../support/sims.js';
@@ -97,6 +98,30 @@ test.describe('SIM list: filter, URL state, columns, CSV filter (spec §2, §3, 
     await expect(page.getByTestId('sims-filter-blocked')).toContainText('Blocked');
     await expect(page.getByTestId('sims-filter-profile')).toContainText('TD');
     await expectTotal(page, blocked.total);
+  });
+
+  test('quick clicks count on a slow machine: a header clicked twice sorts descending, three checkboxes select three', async ({
+    page,
+  }) => {
+    await startInLang(page, 'en');
+    await loginViaApi(page, USERS.admin);
+    await openSimList(page, '?query=Tracker+00');
+    await expect(simRows(page)).toHaveCount(25);
+    // Slowed down, the table is still drawing the first click when the second arrives (CI lost those).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    const nameHeader = page.getByRole('columnheader', { name: 'Name', exact: true });
+    await nameHeader.click();
+    await nameHeader.click();
+    await expect(page).toHaveURL(/sortColumn=name&sortType=desc/);
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(simRows(page).first().locator('td.col-name')).toHaveText('Tracker 0099');
+
+    const sorted = await rowIds(page);
+    for (const id of sorted.slice(0, 3)) await rowCheckbox(page, id).click();
+    await expect(page.getByTestId('sims-selection-count')).toHaveAttribute('data-count', '3');
+    for (const id of sorted.slice(0, 3)) await expect(rowCheckbox(page, id).locator('input')).toBeChecked();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
   test('a hidden column stays hidden after a reload (cards-table-row-settings) until shown again', async ({ page }) => {

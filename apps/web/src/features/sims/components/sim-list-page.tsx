@@ -20,12 +20,12 @@ import { scopeCompaniesQuery } from '../api/scope-companies';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
 import {
   DEFAULT_LIST_STATE,
+  nextSort,
   parseListState,
   toListFilter,
   toListRequest,
   writeListState,
   type SimListState,
-  type SortType,
 } from '../model/list-state';
 import { fromSavedViewState, toSavedViewState } from '../model/saved-view-state';
 import { SELECTION_MAX_IDS, changesFilter, isEmptySelection, selectionSize } from '../model/selection';
@@ -66,6 +66,15 @@ const FILTER_DEFAULTS: Partial<SimListState> = {
 /** The first page of the URL's list is requested while the shell and the page render (no CSV on a load). */
 export function loader({ request }: { request: Request }): null {
   return prefetchSimList(new URL(request.url).searchParams);
+}
+
+/**
+ * The list state the URL holds now. The router draws a navigation in a transition, so for a moment
+ * after a click the rendered state is the one before it: a quick second click (a header's second
+ * click, the next page) builds on the URL, not on what was drawn.
+ */
+function liveListState(): SimListState {
+  return parseListState(new URLSearchParams(window.location.search));
 }
 
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
@@ -110,11 +119,10 @@ export function Component() {
       setPending({ state: { ...state, pageIndex: 1, ...patch } });
       return;
     }
-    setSearchParams((previous) => writeListState({ ...parseListState(previous), pageIndex: 1, ...patch }));
+    setSearchParams(writeListState({ ...liveListState(), pageIndex: 1, ...patch }));
   }
   // Paging and sorting never touch the selection.
-  const move = (patch: Partial<SimListState>) =>
-    setSearchParams((previous) => writeListState({ ...parseListState(previous), ...patch }));
+  const move = (patch: Partial<SimListState>) => setSearchParams(writeListState({ ...liveListState(), ...patch }));
 
   const items = list.data?.items ?? NO_ROWS;
   const countryWarnings = useCountryWarnings(items.filter((row) => row.profile === 'TC').map((row) => row.id)).data;
@@ -240,7 +248,7 @@ export function Component() {
           selection={pageSelection}
           onSelectionChange={(rows) => sel.changePage(items, rows)}
           onPage={(pageIndex, pageSize) => move({ pageIndex, pageSize })}
-          onSort={(sortColumn: SimSortColumn | null, sortType: SortType) => move({ sortColumn, sortType, pageIndex: 1 })}
+          onSortClick={(column: SimSortColumn) => move({ ...nextSort(liveListState(), column), pageIndex: 1 })}
         />
       )}
       {/* Below the table: a note that appears with the rows must not push them down. */}

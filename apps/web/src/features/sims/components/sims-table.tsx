@@ -15,7 +15,8 @@ import { CountryWarningIcon } from './country-warning';
 import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
 import { visibleColumns, type ColumnSettings, type SimColumn } from '../model/column-settings';
-import type { SimListState, SortType } from '../model/list-state';
+import type { SimListState } from '../model/list-state';
+import { applySelectionChange } from '../model/selection';
 import { BlockTypeTag } from './block-type-tag';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -107,10 +108,11 @@ interface SimsTableProps {
   selection: SimRow[];
   onSelectionChange: (rows: SimRow[]) => void;
   onPage: (pageIndex: number, pageSize: number) => void;
-  onSort: (column: SimSortColumn | null, type: SortType) => void;
+  /** A sortable header was clicked; the page decides the order from the URL (see nextSort). */
+  onSortClick: (column: SimSortColumn) => void;
 }
 
-type TableEvents = Pick<SimsTableProps, 'onSelectionChange' | 'onPage' | 'onSort'>;
+type TableEvents = Pick<SimsTableProps, 'onSelectionChange' | 'onPage' | 'onSortClick'>;
 
 /**
  * The cards table: lazy, paged and sorted on the server (pageIndex one-based in the state).
@@ -120,24 +122,31 @@ type TableEvents = Pick<SimsTableProps, 'onSelectionChange' | 'onPage' | 'onSort
  * stable and call the page's latest ones.
  */
 export function SimsTable(props: SimsTableProps) {
-  const latest = useRef<TableEvents>(props);
+  const latest = useRef<TableEvents & Pick<SimsTableProps, 'selection'>>(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const events = useMemo<TableEvents>(
-    () => ({
-      onSelectionChange: (rows) => latest.current.onSelectionChange(rows),
-      onPage: (pageIndex, pageSize) => latest.current.onPage(pageIndex, pageSize),
-      onSort: (column, type) => latest.current.onSort(column, type),
-    }),
-    [],
-  );
   // The rows reach the page as an urgent update (the query's store), which React would draw in one
   // task, and PrimeReact's table takes tens of milliseconds for a page of them. Deferred, they are
   // drawn in a background render that React slices, so the page answers input in the meantime.
   const { placeholder, items, total, loading, countryWarnings, selection } = props;
   const data = useDeferredValue(
     useMemo(() => ({ placeholder, items, total, loading, countryWarnings, selection }), [placeholder, items, total, loading, countryWarnings, selection]),
+  );
+  // What the table last drew: PrimeReact answers a checkbox click with the drawn selection plus or
+  // minus that row, and the drawn one may lag behind quick clicks (deferred above).
+  const drawnSelection = useRef(data.selection);
+  useLayoutEffect(() => {
+    drawnSelection.current = data.selection;
+  });
+  const events = useMemo<TableEvents>(
+    () => ({
+      onSelectionChange: (rows) =>
+        latest.current.onSelectionChange(applySelectionChange(latest.current.selection, drawnSelection.current, rows)),
+      onPage: (pageIndex, pageSize) => latest.current.onPage(pageIndex, pageSize),
+      onSortClick: (column) => latest.current.onSortClick(column),
+    }),
+    [],
   );
   // The page's first draw leaves the rows out (one empty row as tall as they will be): its first
   // paint comes sooner, and the rows follow in a render of their own, which React slices.
@@ -173,10 +182,9 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: 
   );
 
   function onSort(event: DataTableSortEvent): void {
-    const column = SORT_FIELD[event.sortField as SimColumn] ?? null;
-    // A third click on a header clears the sort (sortOrder 0/null).
-    if (!event.sortOrder) props.onSort(null, 'asc');
-    else props.onSort(column, event.sortOrder === -1 ? 'desc' : 'asc');
+    // The table names the clicked column, or none when its click clears the drawn sort.
+    const column = SORT_FIELD[event.sortField as SimColumn] ?? state.sortColumn;
+    if (column) props.onSortClick(column);
   }
 
   return (

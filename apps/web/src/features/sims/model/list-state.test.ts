@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_STATE, parseListState, toListRequest, writeListState } from './list-state';
+import { DEFAULT_LIST_STATE, nextSort, parseListState, toListRequest, writeListState } from './list-state';
 
 describe('cards list state in the URL', () => {
   it('maps the one-based pageIndex of the URL to the zero-based page of the request, with sort', () => {
@@ -39,5 +39,16 @@ describe('cards list state in the URL', () => {
   it('sends the CSV text instead of query and profile', () => {
     const state = parseListState(new URLSearchParams('query=abc&profile=TD&blocked=1'));
     expect(toListRequest(state, '8970100;7958').filter).toEqual({ blocked: 1, msu_block: false, csv: '8970100;7958' });
+  });
+});
+
+describe('a click on a sortable header', () => {
+  it('sorts a new column ascending, then descending, then clears the sort', () => {
+    const byName = { ...DEFAULT_LIST_STATE, ...nextSort(DEFAULT_LIST_STATE, 'name') };
+    expect(byName).toMatchObject({ sortColumn: 'name', sortType: 'asc' });
+    const descending = { ...byName, ...nextSort(byName, 'name') };
+    expect(descending).toMatchObject({ sortColumn: 'name', sortType: 'desc' });
+    expect(nextSort(descending, 'name')).toEqual({ sortColumn: null, sortType: 'asc' });
+    expect(nextSort(descending, 'iccid')).toEqual({ sortColumn: 'iccid', sortType: 'asc' });
   });
 });

@@ -71,6 +71,15 @@ export function parseListState(params: URLSearchParams): SimListState {
   };
 }
 
+/**
+ * A click on a sortable header: a new column sorts ascending, the sorted one turns descending, a
+ * third click clears the sort. Built on the state the URL holds now, not on what the table drew.
+ */
+export function nextSort(state: SimListState, column: SimSortColumn): Pick<SimListState, 'sortColumn' | 'sortType'> {
+  if (state.sortColumn !== column) return { sortColumn: column, sortType: 'asc' };
+  return state.sortType === 'asc' ? { sortColumn: column, sortType: 'desc' } : { sortColumn: null, sortType: 'asc' };
+}
+
 /** Writes only what differs from the defaults, so links stay short. */
 export function writeListState(state: SimListState): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SimRow } from '@cab/contract/sims';
 import { DEFAULT_LIST_STATE } from './list-state';
-import { EMPTY_SELECTION, SELECTION_MAX_IDS, changesFilter, keepRows, mergePageSelection } from './selection';
+import {
+  EMPTY_SELECTION,
+  SELECTION_MAX_IDS,
+  applySelectionChange,
+  changesFilter,
+  keepRows,
+  mergePageSelection,
+} from './selection';
 
 const row = (id: number): SimRow => ({
   id, iccid: `8970${id}`, msisdn: `7900${id}`, name: null, profile: 'BK', block_type: 'none', company_id: 1, company_name: 'C',
@@ -39,5 +46,23 @@ describe('SIM selection', () => {
     expect(changesFilter(DEFAULT_LIST_STATE, { query: 'abc' })).toBe(true);
     expect(changesFilter(DEFAULT_LIST_STATE, { blocked: 1 })).toBe(true);
     expect(changesFilter({ ...DEFAULT_LIST_STATE, query: 'abc' }, { query: 'abc' })).toBe(false);
+  });
+});
+
+describe('a checkbox click answered against a selection not yet drawn', () => {
+  const ids = (rows: SimRow[]) => rows.map((r) => r.id);
+
+  it('adds the third row to the two already selected when the table drew only the first', () => {
+    // Drawn: [1]; the table answers the click on row 3 with [1, 3]; row 2 was selected meanwhile.
+    expect(ids(applySelectionChange([row(1), row(2)], [row(1)], [row(1), row(3)]))).toEqual([1, 2, 3]);
+  });
+
+  it('removes only the row the click unchecked', () => {
+    expect(ids(applySelectionChange([row(1), row(2), row(3)], [row(1), row(2)], [row(2)]))).toEqual([2, 3]);
+  });
+
+  it('is the answer itself when the table drew the latest selection', () => {
+    expect(ids(applySelectionChange([row(1)], [row(1)], [row(1), row(2)]))).toEqual([1, 2]);
+    expect(ids(applySelectionChange([row(1), row(2)], [row(1), row(2)], []))).toEqual([]);
   });
 });

@@ -56,3 +56,15 @@ export function changesFilter(from: SimListState, patch: Partial<SimListState>):
   const after = filterPart({ ...from, ...patch });
   return (Object.keys(before) as Array<keyof FilterPart>).some((key) => before[key] !== after[key]);
 }
+
+/**
+ * Applies what a click changed (the table's answer against what it drew) to the latest selection,
+ * so a second checkbox clicked before the first one is drawn adds to it instead of replacing it.
+ */
+export function applySelectionChange(latest: SimRow[], drawn: SimRow[], answer: SimRow[]): SimRow[] {
+  const drawnIds = new Set(drawn.map((row) => row.id));
+  const answerIds = new Set(answer.map((row) => row.id));
+  const kept = latest.filter((row) => !drawnIds.has(row.id) || answerIds.has(row.id));
+  const keptIds = new Set(kept.map((row) => row.id));
+  return [...kept, ...answer.filter((row) => !drawnIds.has(row.id) && !keptIds.has(row.id))];
+}
