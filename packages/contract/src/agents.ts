@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Page, Size, UnixSeconds } from './common.js';
+import { EmptyBody, Id, Page, Size, UnixSeconds } from './common.js';
+import { action, file, read } from './endpoint.js';
 
 /*
  * Sales agents (ARCHITECTURE §7): a referral code per agent company, rewards as a share of referred
@@ -260,3 +261,28 @@ export const RequestFileQuery = z.strictObject({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   lang: z.enum(['ru', 'en']).optional(),
 });
+
+/** The agent panel, rewards and withdrawal requests (root: the agents list, rates and assignments). */
+export const AGENT_API = {
+  info: read('/api/agent/info', { body: AgentInfoRequest, result: AgentInfo, access: 'agent.requests' }),
+  companies: read('/api/agent/companies', { body: AgentCompaniesRequest, result: AgentCompaniesResult, access: 'agent.requests' }),
+  ledger: read('/api/agent/ledger', { body: AgentLedgerRequest, result: AgentLedgerResult, access: 'agent.requests' }),
+  list: read('/api/agent/list', { body: EmptyBody, result: AgentListResult, access: 'companies.manage' }),
+  rate: action('/api/agent/rate', { body: AgentRateRequest, result: AgentInfo, access: 'companies.manage', writable: false }),
+  assign: action('/api/agent/assign', { body: AgentAssignRequest, result: AgentAssignResult, access: 'companies.manage', writable: false }),
+  requestsList: read('/api/agent/requests/list', { body: RequestListRequest, result: RequestListResult, access: 'agent.requests' }),
+  requestsGet: read('/api/agent/requests/get', { body: RequestGetRequest, result: RequestDetail, access: 'agent.requests' }),
+  requestsCreate: action('/api/agent/requests/create', {
+    body: WithdrawalCreateRequest,
+    result: WithdrawalRequest,
+    access: 'agent.requests',
+    writable: true,
+  }),
+  requestsTransition: action('/api/agent/requests/transition', {
+    body: RequestTransitionRequest,
+    result: RequestDetail,
+    access: 'agent.requests',
+    writable: true,
+  }),
+  requestsFile: file('/api/agent/requests/file', { query: RequestFileQuery, access: 'agent.requests' }),
+} as const;

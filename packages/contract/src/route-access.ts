@@ -1,5 +1,4 @@
 import { ACCOUNT_API } from './paths-accounts.js';
-import { AGENT_API } from './paths-agents.js';
 import { COMMERCE_API } from './paths-commerce.js';
 import { CONTENT_API } from './paths-content.js';
 import { OPS_API } from './paths-ops.js';
@@ -7,24 +6,14 @@ import { FILES_API } from './paths-files.js';
 import { API } from './paths.js';
 import { SIM_RULES_API } from './paths-sim-rules.js';
 import { REPORT_API } from './paths-reports.js';
-import type { Permission } from './roles.js';
+import { routeKey, type RouteAccess } from './endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 
 /**
- * Who may call a route:
- * - `public`: anyone, no token (login, refresh, registration start, password recovery);
- * - `signedIn`: any principal, a signed-in user or an API token;
- * - `userSession`: a signed-in user only — an API token is not a sign-in, so it may not act on one
- *   (profile, password, sessions, logout, registration, impersonation);
- * - a permission: principals whose role holds it (roles.ts; API tokens: API_TOKEN_PERMISSIONS).
+ * Routes not yet declared in the endpoint registry (endpoints.ts), and who may call them. Each
+ * module's routes move to the registry as it is converted; this table then goes.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'userSession' | Permission;
-
-/**
- * The one gate of the API: every route, keyed by method and route pattern, and who may call it. The
- * server looks a request up by the route the router matched (never by the URL string) and refuses to
- * start with an /api route missing here; the access matrix test calls every route as every principal.
- */
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+const UNREGISTERED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${API.login}`]: 'public',
   [`POST ${API.tokenRefresh}`]: 'public',
   [`POST ${API.forgotRequest}`]: 'public',
@@ -147,17 +136,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${SIM_RULES_API.simsRoamingGet}`]: 'sims.read',
   [`POST ${SIM_RULES_API.simsRoamingSet}`]: 'sims.operate',
   [`POST ${SIM_RULES_API.simsRoamingBulk}`]: 'sims.operate',
-  [`POST ${AGENT_API.info}`]: 'agent.requests',
-  [`POST ${AGENT_API.companies}`]: 'agent.requests',
-  [`POST ${AGENT_API.ledger}`]: 'agent.requests',
-  [`POST ${AGENT_API.requestsList}`]: 'agent.requests',
-  [`POST ${AGENT_API.requestsGet}`]: 'agent.requests',
-  [`POST ${AGENT_API.requestsCreate}`]: 'agent.requests',
-  [`POST ${AGENT_API.requestsTransition}`]: 'agent.requests',
-  [`GET ${AGENT_API.requestsFile}`]: 'agent.requests',
-  [`POST ${AGENT_API.list}`]: 'companies.manage',
-  [`POST ${AGENT_API.rate}`]: 'companies.manage',
-  [`POST ${AGENT_API.assign}`]: 'companies.manage',
 
   [`POST ${OPS_API.operationsList}`]: 'sims.read',
   [`POST ${OPS_API.operationsGet}`]: 'sims.read',
@@ -181,7 +159,30 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`POST ${FILES_API.dashboardSummary}`]: 'sims.read',
 };
 
-/** The table's key of a route: its method and the pattern the router matched. */
-export function routeKey(method: string, routePattern: string): string {
-  return `${method === 'HEAD' ? 'GET' : method} ${routePattern}`;
+export { routeKey, type RouteAccess };
+
+/** How the gate treats a route: who may call it, and whether a blocked company is refused. */
+export interface RouteRule {
+  access: RouteAccess;
+  writable: boolean;
 }
+
+/**
+ * The one gate of the API: every route, keyed by method and route pattern. The server looks a
+ * request up by the route the router matched (never by the URL string) and refuses to start with an
+ * /api route missing here; the access matrix test calls every route as every principal.
+ */
+export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
+  ...Object.fromEntries(Object.entries(UNREGISTERED_ACCESS).map(([key, access]) => [key, { access, writable: false }])),
+  ...Object.fromEntries(
+    ENDPOINTS.map((endpoint) => [
+      routeKey(endpoint.method, endpoint.path),
+      { access: endpoint.access, writable: endpoint.method === 'POST' && endpoint.writable },
+    ]),
+  ),
+};
+
+/** Who may call each route (ROUTE_RULES without the blocked-company flag). */
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.fromEntries(
+  Object.entries(ROUTE_RULES).map(([key, rule]) => [key, rule.access]),
+);

@@ -1,7 +1,8 @@
 import { LANGS } from '@cab/contract/constants';
 import { API } from '@cab/contract/paths';
 import { ROLES } from '@cab/contract/roles';
-import { ROUTE_ACCESS, routeKey, type RouteAccess } from '@cab/contract/route-access';
+import { ENDPOINTS } from '@cab/contract/endpoints';
+import { ROUTE_RULES, routeKey, type RouteAccess } from '@cab/contract/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
@@ -9,7 +10,7 @@ import { insertAudit } from '../modules/platform/audit/repository.js';
 import { findSessionPrincipal, type SessionPrincipalRow } from '../modules/accounts/auth/repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import { limitApiTokenCall, refusedByTokenLimit } from './api-token-limit.js';
-import { requirePermission, type Principal } from './principal.js';
+import { requirePermission, requireWritable, type Principal } from './principal.js';
 import { requestCachesOf } from './request-caches.js';
 import type { AccessTokens } from './tokens.js';
 
@@ -20,8 +21,10 @@ declare module 'fastify' {
     principalStillCurrent: (() => boolean) | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route: set from ROUTE_ACCESS when the route is registered. */
+    /** Who may call the route: set from ROUTE_RULES when the route is registered. */
     access?: RouteAccess;
+    /** A blocked company may not call it (set from ROUTE_RULES). */
+    writable?: boolean;
     /** Callable while the company's registration is unfinished (otherwise 424). */
     allowUnfinishedRegistration?: boolean;
     /**
@@ -114,13 +117,15 @@ function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
  * registered, and refuses to build an app with an /api route the table does not name (fail closed).
  */
 function assignRouteAccess(app: FastifyInstance): void {
+  const registered = new Set<string>();
   app.addHook('onRoute', (route) => {
     const pattern = route.url ?? route.path;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const rules = new Set(methods.map((method) => ROUTE_ACCESS[routeKey(method, pattern)]));
-    const [access] = rules;
-    if (rules.size === 1 && access) {
-      route.config = { ...route.config, access };
+    for (const method of methods) registered.add(routeKey(method, pattern));
+    const rules = new Set(methods.map((method) => ROUTE_RULES[routeKey(method, pattern)]));
+    const [rule] = rules;
+    if (rules.size === 1 && rule) {
+      route.config = { ...route.config, access: rule.access, writable: rule.writable };
       return;
     }
     // The SPA, its assets, the websocket (authenticated by its first message) and the API's own
@@ -129,7 +134,12 @@ function assignRouteAccess(app: FastifyInstance): void {
       route.config = { ...route.config, access: 'public' };
       return;
     }
-    throw new Error(`${methods.join(',')} ${pattern} has no entry in ROUTE_ACCESS (packages/contract/src/route-access.ts)`);
+    throw new Error(`${methods.join(',')} ${pattern} has no entry in ROUTE_RULES (packages/contract/src/endpoints.ts)`);
+  });
+  // The other way round: an endpoint the contract declares that no module serves is a mistake too.
+  app.addHook('onReady', (done) => {
+    const missing = ENDPOINTS.map((endpoint) => routeKey(endpoint.method, endpoint.path)).filter((key) => !registered.has(key));
+    done(missing.length > 0 ? new Error(`declared in the contract but not served: ${missing.join(', ')}`) : undefined);
   });
 }
 
@@ -205,6 +215,7 @@ function admit(request: FastifyRequest, principal: Principal, access: RouteAcces
     throw new AppError('registration_unfinished');
   }
   requireAccess(principal, access);
+  if (request.routeOptions.config.writable) requireWritable(principal);
 }
 
 /** The principal of a route that is not public; the hook guarantees it is set. */

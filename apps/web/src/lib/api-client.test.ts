@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { AGENT_API } from '@cab/contract/agents';
 import { API } from '@cab/contract/paths';
 import { makeJwt } from '../test/jwt-fixture';
 import { EARLY_ANSWER_TTL_MS, createApiClient, type ApiClientDeps } from './api-client';
@@ -85,6 +86,21 @@ describe('api client', () => {
     // A plain post (a read) carries none.
     await client.post(API.me, {});
     expect(headersOf(fetchMock.mock.calls.at(-1)?.[1])['Idempotency-Key']).toBeUndefined();
+  });
+
+  it('calls a registry endpoint by its kind: a read as a post, an action with an Idempotency-Key', async () => {
+    const { client, fetchMock } = setup({
+      tokens: { token: makeJwt(600) },
+      responses: [json(200, { result: { items: [], total: 0 } }), json(200, { result: { company_id: 5, agent_company_id: 7 } })],
+    });
+    await expect(client.call(AGENT_API.list)).resolves.toEqual({ items: [], total: 0 });
+    await expect(client.call(AGENT_API.assign, { company_id: 5, agent_company_id: 7 })).resolves.toEqual({ company_id: 5, agent_company_id: 7 });
+    const [read, action] = fetchMock.mock.calls;
+    expect(read?.[0]).toBe(`${AGENT_API.list.path}?lang=en`);
+    expect(headersOf(read?.[1])['Idempotency-Key']).toBeUndefined();
+    expect(action?.[0]).toBe(`${AGENT_API.assign.path}?lang=en`);
+    expect(JSON.parse(String(action?.[1].body))).toEqual({ company_id: 5, agent_company_id: 7 });
+    expect(headersOf(action?.[1])['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('answers the first post of an early request from it, once', async () => {

@@ -1,6 +1,7 @@
 import { API, PUBLIC_PATH_PREFIXES } from '@cab/contract/paths';
 import { TOAST_LIFE_MS, UNAUTHORIZED_COUNTER_CAP, type Lang } from '@cab/contract/constants';
 import type { TokenPair } from '@cab/contract/auth';
+import type { BodyOf, Endpoint, ResultOf } from '@cab/contract/endpoint';
 import { ApiError, readApiError } from './api-error';
 import type { TokenStorage } from './auth-storage';
 import { isTokenFresh } from './jwt';
@@ -28,7 +29,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A call's body, optional when the endpoint takes none. */
+export type CallArgs<E extends Endpoint> = undefined extends BodyOf<E>
+  ? [body?: BodyOf<E>, options?: RequestOptions]
+  : [body: BodyOf<E>, options?: RequestOptions];
+
 export interface ApiClient {
+  /**
+   * Calls an endpoint of the contract's registry, typed by it: a read is sent as `post`, an action
+   * as `act` (once, with an Idempotency-Key). Null when the network failed (the toast was shown).
+   */
+  call: <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResultOf<E> | null>;
   /** Resolves to `body.result`, or null when the network failed; throws ApiError on other answers. */
   get: <T>(path: string, options?: RequestOptions) => Promise<T | null>;
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T | null>;
@@ -236,6 +247,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   return {
+    call: <E extends Endpoint>(endpoint: E, ...[body, options]: CallArgs<E>) =>
+      endpoint.kind === 'action' ? act<ResultOf<E>>(endpoint.path, body, options) : post<ResultOf<E>>(endpoint.path, body, options),
     get: (path, options) => request('GET', path, undefined, options),
     post,
     act,

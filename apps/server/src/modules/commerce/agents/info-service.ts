@@ -10,7 +10,7 @@ import {
   type AgentListResult,
   type AgentRateRequest,
 } from '@cab/contract/agents';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import { ensureAgentAccount, isAgentCompany, listAgents, type AgentAccount } from './accounts.js';
@@ -32,7 +32,6 @@ export class AgentInfoService {
    * agent it names. Anything that is not an agent answers 404.
    */
   private async agentOf(principal: Principal, named: number | undefined): Promise<AgentAccount> {
-    requirePermission(principal, 'agent.requests');
     const companyId = principal.role === 'root' ? named : principal.companyId;
     if (principal.role !== 'root' && named !== undefined && named !== principal.companyId) throw new AppError('not_found');
     if (companyId === undefined) throw new AppError('validation_failed', { agent_company_id: 'required' });
@@ -121,8 +120,7 @@ export class AgentInfoService {
     };
   }
 
-  async list(principal: Principal): Promise<AgentListResult> {
-    requirePermission(principal, 'companies.manage');
+  async list(): Promise<AgentListResult> {
     const agents = await listAgents(this.deps.db);
     const items = [];
     for (const agent of agents) {
@@ -134,7 +132,6 @@ export class AgentInfoService {
 
   /** Root sets an agent's reward rate ("" returns it to the default); audited. Only future rewards use it. */
   async setRate(principal: Principal, request: AgentRateRequest): Promise<AgentInfo> {
-    requirePermission(principal, 'companies.manage');
     const bp = request.rate.trim() === '' ? null : parseRateBp(request.rate);
     if (bp === null && request.rate.trim() !== '') throw new AppError('validation_failed', { rate: 'rate' });
     const account = await ensureAgentAccount(this.deps.db, request.agent_company_id);
@@ -154,7 +151,6 @@ export class AgentInfoService {
 
   /** Root sets or clears a company's agent; audited. Rewards already credited stay with their agent. */
   async assign(principal: Principal, request: AgentAssignRequest): Promise<{ company_id: number; agent_company_id: number | null }> {
-    requirePermission(principal, 'companies.manage');
     const { db } = this.deps;
     if (request.agent_company_id !== null) {
       if (request.agent_company_id === request.company_id || !(await isAgentCompany(db, request.agent_company_id))) {

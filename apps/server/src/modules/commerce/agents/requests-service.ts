@@ -17,7 +17,7 @@ import {
   type WithdrawalRequest,
 } from '@cab/contract/agents';
 import type { Readable } from 'node:stream';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -60,7 +60,6 @@ export function toRequest(row: repo.RequestRow): WithdrawalRequest {
 
 /** Root sees every agent's requests; an agent only its own company's (others answer 404). */
 function viewerScope(principal: Principal): number | null {
-  requirePermission(principal, 'agent.requests');
   return principal.role === 'root' ? null : principal.companyId;
 }
 
@@ -117,9 +116,7 @@ export class WithdrawalService {
    * UPDATE), so racing requests can never hold more than the balance together.
    */
   async create(principal: Principal, body: WithdrawalCreateRequest): Promise<WithdrawalRequest> {
-    requirePermission(principal, 'agent.requests');
     if (principal.role !== 'agent') throw new AppError('forbidden');
-    requireWritable(principal);
     const amountCents = parseWithdrawalCents(body.amount);
     if (amountCents === null) throw new AppError('withdrawal_amount_invalid', { amount: 'withdrawalAmount' });
     if (amountCents < this.deps.minWithdrawalCents) {
@@ -184,7 +181,6 @@ export class WithdrawalService {
     const action = REQUEST_ACTIONS[body.action];
     const side = sideOf(principal);
     if (action.by !== side) throw new AppError('forbidden');
-    if (side === 'agent') requireWritable(principal);
     const comment = body.comment?.length ? body.comment : null;
     if (action.comment === 'required' && comment === null) throw new AppError('validation_failed', { comment: 'required' });
     if (!(action.from as readonly string[]).includes(row.state)) throw new AppError('request_state_invalid');

@@ -1,20 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AgentCompaniesRequest,
-  AgentCompaniesResult,
-  AgentInfo,
-  AgentLedgerRequest,
-  AgentLedgerResult,
-  AgentListResult,
-  AgentRateRequest,
-  RequestDetail,
-  RequestListRequest,
-  RequestListResult,
-  RequestTransitionRequest,
-  WithdrawalCreateRequest,
-  WithdrawalRequest,
-} from '@cab/contract/agents';
-import { AGENT_API } from '@cab/contract/paths-agents';
+import type { AgentCompaniesRequest, AgentLedgerRequest, RequestListRequest } from '@cab/contract/agents';
+import { AGENT_API } from '@cab/contract/agents';
+import type { BodyOf, Endpoint } from '@cab/contract/endpoint';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -26,7 +13,7 @@ const agentRef = (agentId: number | undefined) => (agentId === undefined ? {} : 
 export function useAgentInfo(agentId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'info', agentId ?? 'own'],
-    queryFn: async () => required(await api.post<AgentInfo>(AGENT_API.info, agentRef(agentId))),
+    queryFn: async () => required(await api.call(AGENT_API.info, agentRef(agentId))),
     enabled,
   });
 }
@@ -34,7 +21,7 @@ export function useAgentInfo(agentId: number | undefined, enabled = true) {
 export function useReferredCompanies(request: AgentCompaniesRequest) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'companies', request],
-    queryFn: async () => required(await api.post<AgentCompaniesResult>(AGENT_API.companies, request)),
+    queryFn: async () => required(await api.call(AGENT_API.companies, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +29,7 @@ export function useReferredCompanies(request: AgentCompaniesRequest) {
 export function useAgentLedger(request: AgentLedgerRequest) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'ledger', request],
-    queryFn: async () => required(await api.post<AgentLedgerResult>(AGENT_API.ledger, request)),
+    queryFn: async () => required(await api.call(AGENT_API.ledger, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,7 +37,7 @@ export function useAgentLedger(request: AgentLedgerRequest) {
 export function useRequests(request: RequestListRequest) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'requests', request],
-    queryFn: async () => required(await api.post<RequestListResult>(AGENT_API.requestsList, request)),
+    queryFn: async () => required(await api.call(AGENT_API.requestsList, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,7 +45,7 @@ export function useRequests(request: RequestListRequest) {
 export function useRequest(id: number) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'request', id],
-    queryFn: async () => required(await api.post<RequestDetail>(AGENT_API.requestsGet, { id })),
+    queryFn: async () => required(await api.call(AGENT_API.requestsGet, { id })),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -67,22 +54,22 @@ export function useRequest(id: number) {
 export function useAgents(enabled: boolean) {
   return useQuery({
     queryKey: [...AGENT_KEY, 'agents'],
-    queryFn: async () => required(await api.post<AgentListResult>(AGENT_API.list, {})),
+    queryFn: async () => required(await api.call(AGENT_API.list, {})),
     enabled,
     staleTime: 60_000,
   });
 }
 
-function useAgentMutation<Body, Result>(path: string, onError: (error: ApiError) => void) {
+function useAgentMutation<E extends Endpoint>(endpoint: E, onError: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Body) => required(await api.act<Result>(path, body, { onError })),
+    mutationFn: async (body: BodyOf<E>) => required(await api.call(endpoint, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENT_KEY }),
   });
 }
 
 export const useCreateRequest = (onError: (error: ApiError) => void) =>
-  useAgentMutation<WithdrawalCreateRequest, WithdrawalRequest>(AGENT_API.requestsCreate, onError);
+  useAgentMutation(AGENT_API.requestsCreate, onError);
 export const useTransition = (onError: (error: ApiError) => void) =>
-  useAgentMutation<RequestTransitionRequest, RequestDetail>(AGENT_API.requestsTransition, onError);
-export const useSetRate = (onError: (error: ApiError) => void) => useAgentMutation<AgentRateRequest, AgentInfo>(AGENT_API.rate, onError);
+  useAgentMutation(AGENT_API.requestsTransition, onError);
+export const useSetRate = (onError: (error: ApiError) => void) => useAgentMutation(AGENT_API.rate, onError);

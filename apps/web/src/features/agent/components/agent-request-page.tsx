@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Timeline } from 'primereact/timeline';
-import { AGENT_API } from '@cab/contract/paths-agents';
+import { AGENT_API } from '@cab/contract/agents';
 import type { RequestAction, RequestEvent } from '@cab/contract/agents';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -120,7 +120,7 @@ function TimelineEntry({ event }: { event: RequestEvent }) {
   const { t, i18n } = useTranslation();
   const download = async () => {
     if (!event.attachment) return;
-    const ok = await downloadWithToken(`${AGENT_API.requestsFile}?id=${event.attachment.id}`, event.attachment.name);
+    const ok = await downloadWithToken(`${AGENT_API.requestsFile.path}?id=${event.attachment.id}`, event.attachment.name);
     if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'common.cantLoad' }, life: 3000, group: 'tr' });
   };
   return (

@@ -5,9 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import type { AgentAssignRequest, AgentListResult } from '@cab/contract/agents';
+import type { AgentAssignRequest } from '@cab/contract/agents';
 import type { AdminCompany } from '@cab/contract/companies-admin';
-import { AGENT_API } from '@cab/contract/paths-agents';
+import { AGENT_API } from '@cab/contract/agents';
 import { api, required, showSuccessToast } from '@/lib/api';
 import { COMPANIES_KEY } from '../api/companies-api';
 
@@ -35,11 +35,11 @@ function AssignDialog({ company, onHide }: { company: AdminCompany; onHide: () =
   const [agent, setAgent] = useState<number>(company.agent_company_id ?? 0);
   const agents = useQuery({
     queryKey: ['agent', 'agents'],
-    queryFn: async () => required(await api.post<AgentListResult>(AGENT_API.list, {})),
+    queryFn: async () => required(await api.call(AGENT_API.list)),
     staleTime: 60_000,
   });
   const save = useMutation({
-    mutationFn: async (body: AgentAssignRequest) => required(await api.act(AGENT_API.assign, body)),
+    mutationFn: async (body: AgentAssignRequest) => required(await api.call(AGENT_API.assign, body)),
     onSuccess: async () => {
       showSuccessToast({ key: 'agent.companyAgent.saved' });
       await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
