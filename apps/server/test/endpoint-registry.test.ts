@@ -52,7 +52,7 @@ describe('the endpoint registry', () => {
       if (!caller) continue;
       // An empty body: the gate answers before the body is validated.
       const res = await post(t.app, endpoint.path, {}, { token: tokens[caller] });
-      const code = (res.json() as { code?: string }).code;
+      const code = res.json<{ code?: string }>().code;
       if (endpoint.writable) {
         expect({ path: endpoint.path, status: res.statusCode, code }).toEqual({ path: endpoint.path, status: 403, code: 'company_blocked' });
         refused += 1;

@@ -99,7 +99,7 @@ describe('api client', () => {
     expect(read?.[0]).toBe(`${AGENT_API.list.path}?lang=en`);
     expect(headersOf(read?.[1])['Idempotency-Key']).toBeUndefined();
     expect(action?.[0]).toBe(`${AGENT_API.assign.path}?lang=en`);
-    expect(JSON.parse(String(action?.[1].body))).toEqual({ company_id: 5, agent_company_id: 7 });
+    expect(JSON.parse(action?.[1].body as string)).toEqual({ company_id: 5, agent_company_id: 7 });
     expect(headersOf(action?.[1])['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
