@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Id, UnixSeconds } from './common.js';
+import { SessionCheckResult } from './auth.js';
+import { EmptyBody, Id, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 
 /** Every API token starts with this, so the server tells it from a JWT (which contains dots). */
 export const API_TOKEN_PREFIX = 'cab_';
@@ -29,3 +31,20 @@ export type ApiTokenCreateResult = z.infer<typeof ApiTokenCreateResult>;
 
 export const ApiTokenRevokeRequest = z.strictObject({ id: Id });
 export type ApiTokenRevokeRequest = z.infer<typeof ApiTokenRevokeRequest>;
+
+/** The caller's company's API tokens. Revoking stays open to a blocked company: a leaked secret must always be shut. */
+export const API_TOKENS_API = {
+  list: read('/api/tokens/list', { body: EmptyBody, result: ApiTokensListResult, access: 'tokens.manage' }),
+  create: action('/api/tokens/create', {
+    body: ApiTokenCreateRequest,
+    result: ApiTokenCreateResult,
+    access: 'tokens.manage',
+    writable: true,
+  }),
+  revoke: action('/api/tokens/revoke', {
+    body: ApiTokenRevokeRequest,
+    result: SessionCheckResult,
+    access: 'tokens.manage',
+    writable: false,
+  }),
+} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { LoginResult, SessionCheckResult } from './auth.js';
 import { LANGS } from './constants.js';
-import { Email, Id, Page, Size, UnixSeconds } from './common.js';
+import { EmptyBody, Email, Id, Page, Size, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 import { REGISTER_STEPS } from './registration.js';
 import { ROLES } from './roles.js';
 
@@ -124,3 +126,55 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditListResult = z.object({ items: z.array(AuditEntry), total: z.number().int() });
 export type AuditListResult = z.infer<typeof AuditListResult>;
+
+/** Root's /companies page: the companies, their users, the audit log, and signing in as a user. */
+export const COMPANIES_ADMIN_API = {
+  list: read('/api/companies/list', {
+    body: AdminCompanyListRequest,
+    result: AdminCompanyListResult,
+    access: 'companies.manage',
+  }),
+  create: action('/api/companies/create', {
+    body: CompanyCreateRequest,
+    result: CompanyCreateResult,
+    access: 'companies.manage',
+    writable: false,
+  }),
+  block: action('/api/companies/block', {
+    body: CompanyIdRequest,
+    result: AdminCompany,
+    access: 'companies.manage',
+    writable: false,
+  }),
+  unblock: action('/api/companies/unblock', {
+    body: CompanyIdRequest,
+    result: AdminCompany,
+    access: 'companies.manage',
+    writable: false,
+  }),
+  delete: action('/api/companies/delete', {
+    body: CompanyIdRequest,
+    result: AdminCompany,
+    access: 'companies.manage',
+    writable: false,
+  }),
+  users: read('/api/companies/users', {
+    body: CompanyIdRequest,
+    result: CompanyUsersResult,
+    access: 'companies.manage',
+  }),
+  auditList: read('/api/audit/list', { body: AuditListRequest, result: AuditListResult, access: 'companies.manage' }),
+  impersonate: action('/api/users/impersonate', {
+    body: ImpersonateRequest,
+    result: LoginResult,
+    access: 'users.impersonate',
+    writable: false,
+  }),
+  // The impersonated company may be blocked: ending must still work.
+  impersonateEnd: action('/api/users/impersonate/end', {
+    body: EmptyBody,
+    result: SessionCheckResult,
+    access: 'userSession',
+    writable: false,
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SessionCheckResult } from './auth.js';
 import { Email, Id } from './common.js';
+import { action, read } from './endpoint.js';
 import { PHONE_PATTERN } from './profile.js';
 
 /** Roles a company admin may give (root and agent are platform roles, not given here). */
@@ -49,3 +51,48 @@ export type CompanyUserCreateResult = z.infer<typeof CompanyUserCreateResult>;
 
 export const MailSentResult = z.object({ mail_sent: z.boolean() });
 export type MailSentResult = z.infer<typeof MailSentResult>;
+
+/** A company's users, managed by its admin (root: any company's). */
+export const COMPANY_USERS_API = {
+  list: read('/api/company/users/list', {
+    body: CompanyUsersListRequest,
+    result: CompanyUsersListResult,
+    access: 'users.manage',
+  }),
+  create: action('/api/company/users/create', {
+    body: CompanyUserCreateRequest,
+    result: CompanyUserCreateResult,
+    access: 'users.manage',
+    writable: true,
+  }),
+  update: action('/api/company/users/update', {
+    body: CompanyUserUpdateRequest,
+    result: CompanyUser,
+    access: 'users.manage',
+    writable: true,
+  }),
+  block: action('/api/company/users/block', {
+    body: CompanyUserIdRequest,
+    result: SessionCheckResult,
+    access: 'users.manage',
+    writable: true,
+  }),
+  unblock: action('/api/company/users/unblock', {
+    body: CompanyUserIdRequest,
+    result: SessionCheckResult,
+    access: 'users.manage',
+    writable: true,
+  }),
+  delete: action('/api/company/users/delete', {
+    body: CompanyUserIdRequest,
+    result: SessionCheckResult,
+    access: 'users.manage',
+    writable: true,
+  }),
+  sendPassword: action('/api/company/users/send_password', {
+    body: CompanyUserIdRequest,
+    result: MailSentResult,
+    access: 'users.manage',
+    writable: true,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { action, read } from './endpoint.js';
 import { PHONE_PATTERN } from './profile.js';
 
 /** Billing types of spec §3 / ARCHITECTURE §7: 1 prepay, 2 postpay. */
@@ -66,3 +67,14 @@ export const CompanyUpdateRequest = z.strictObject({
   country: z.string().trim().regex(COUNTRY_PATTERN).nullable().optional(),
 });
 export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequest>;
+
+/** The company page: its details, and the changes its admin (root: the contract terms too) may make. */
+export const COMPANY_API = {
+  get: read('/api/company/get', { body: CompanyGetRequest, result: CompanyDetails, access: 'signedIn' }),
+  update: action('/api/company/update', {
+    body: CompanyUpdateRequest,
+    result: CompanyDetails,
+    access: 'company.edit',
+    writable: true,
+  }),
+} as const;

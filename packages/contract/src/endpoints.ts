@@ -1,4 +1,30 @@
 import { AGENT_API } from './agents.js';
+import { API_TOKENS_API } from './api-tokens.js';
+import { COMPANIES_ADMIN_API } from './companies-admin.js';
+import { COMPANY_API } from './company.js';
+import { COMPANY_USERS_API } from './company-users.js';
+import { NOTIFY_METHODS_API } from './notify-methods.js';
+import { REGISTRATION_API } from './registration.js';
+import { TOOLS_API } from './tools.js';
+import { BILL_API } from './bills.js';
+import { CONTENT_API } from './content.js';
+import { DEPOSIT_API } from './deposit.js';
+import { NEWS_API } from './news.js';
+import { ORDER_API } from './orders.js';
+import { GENERATED_REPORTS_API } from './generated-reports.js';
+import { OPERATIONS_API } from './operations.js';
+import { REPORTS_API } from './reports.js';
+import { SIM_RULES_API } from './sim-rules.js';
+import { SIM_TOOLS_API } from './sim-tools.js';
+import { AUTH_API } from './auth.js';
+import { COMPANIES_API } from './companies.js';
+import { FORGOT_API } from './forgot.js';
+import { GROUPS_API } from './groups.js';
+import { ME_API } from './me.js';
+import { NOTIFY_API } from './notify.js';
+import { PROFILE_API } from './profile.js';
+import { QUEUE_API } from './queue.js';
+import { SIMS_API } from './sims.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 /**
@@ -6,6 +32,37 @@ import type { AnyEndpoint } from './endpoint.js';
  * (route-access.ts) and the OpenAPI document are derived from it; the server refuses to start with
  * an endpoint here that no module registered.
  */
-export const ENDPOINT_GROUPS = { agents: AGENT_API } as const;
+export const ENDPOINT_GROUPS = {
+  agents: AGENT_API,
+  company: COMPANY_API,
+  companyUsers: COMPANY_USERS_API,
+  apiTokens: API_TOKENS_API,
+  notifyMethods: NOTIFY_METHODS_API,
+  companiesAdmin: COMPANIES_ADMIN_API,
+  registration: REGISTRATION_API,
+  tools: TOOLS_API,
+  orders: ORDER_API,
+  bills: BILL_API,
+  deposit: DEPOSIT_API,
+  news: NEWS_API,
+  content: CONTENT_API,
+  operations: OPERATIONS_API,
+  simTools: SIM_TOOLS_API,
+  generatedReports: GENERATED_REPORTS_API,
+  reports: REPORTS_API,
+  simRules: SIM_RULES_API,
+  auth: AUTH_API,
+  forgot: FORGOT_API,
+  me: ME_API,
+  profile: PROFILE_API,
+  companyScope: COMPANIES_API,
+  notify: NOTIFY_API,
+  queue: QUEUE_API,
+  sims: SIMS_API,
+  groups: GROUPS_API,
+} as const;
 
-export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));
+// Typed explicitly: with more than one group, Object.values infers nothing from their union (any[]).
+export const ENDPOINTS: readonly AnyEndpoint[] = Object.values<Readonly<Record<string, AnyEndpoint>>>(ENDPOINT_GROUPS).flatMap((group) =>
+  Object.values(group),
+);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SessionCheckResult } from './auth.js';
 import { Id, Page, Size, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 
 /** Notification method types (spec §3): 0 e-mail, 1 webhook, 2 WhatsApp, 3 Telegram. */
 export const NOTIFY_METHOD_TYPES = [0, 1, 2, 3] as const;
@@ -125,4 +127,42 @@ export const WEBHOOK_HEADERS = {
   timestamp: 'X-Cabinet-Timestamp',
   signature: 'X-Cabinet-Signature',
   delivery: 'X-Cabinet-Delivery',
+} as const;
+
+/** A company's notification methods (root: any company's) and their delivery logs. */
+export const NOTIFY_METHODS_API = {
+  list: read('/api/notify_methods/list', {
+    body: NotifyMethodListRequest,
+    result: NotifyMethodListResult,
+    access: 'notifyMethods.manage',
+  }),
+  create: action('/api/notify_methods/create', {
+    body: NotifyMethodCreateRequest,
+    result: NotifyMethod,
+    access: 'notifyMethods.manage',
+    writable: true,
+  }),
+  update: action('/api/notify_methods/update', {
+    body: NotifyMethodUpdateRequest,
+    result: NotifyMethod,
+    access: 'notifyMethods.manage',
+    writable: true,
+  }),
+  delete: action('/api/notify_methods/delete', {
+    body: NotifyMethodRef,
+    result: SessionCheckResult,
+    access: 'notifyMethods.manage',
+    writable: true,
+  }),
+  test: action('/api/notify_methods/test', {
+    body: NotifyMethodRef,
+    result: NotifyTestResult,
+    access: 'notifyMethods.manage',
+    writable: true,
+  }),
+  deliveries: read('/api/notify_methods/deliveries', {
+    body: NotifyDeliveryListRequest,
+    result: NotifyDeliveryListResult,
+    access: 'notifyMethods.manage',
+  }),
 } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Email } from './common.js';
+import { LoginResult, SessionCheckResult } from './auth.js';
+import { Email, EmptyBody } from './common.js';
+import { action, read } from './endpoint.js';
 import { PASSWORD_MIN_LENGTH } from './profile.js';
 
 /*
@@ -116,3 +118,46 @@ export function firstOpenStep(
   if (!status.phone_confirmed) return 'phone';
   return 'finish';
 }
+
+/**
+ * Registration: /api/register/… is public (a PUBLIC_PATH_PREFIXES entry); /api/registration/… is
+ * called with the new company's token, before its registration is finished.
+ */
+export const REGISTRATION_API = {
+  countries: read('/api/register/countries', { body: EmptyBody, result: CountryListResult, access: 'public' }),
+  start: action('/api/register/start', { body: RegisterStartRequest, result: SessionCheckResult, access: 'public', writable: false }),
+  confirm: action('/api/register/confirm', { body: RegisterConfirmRequest, result: LoginResult, access: 'public', writable: false }),
+  status: read('/api/registration/status', { body: EmptyBody, result: RegisterStatus, access: 'userSession' }),
+  jurisdiction: action('/api/registration/jurisdiction', {
+    body: RegisterJurisdictionRequest,
+    result: RegisterStatus,
+    access: 'userSession',
+    writable: false,
+  }),
+  companyType: action('/api/registration/company_type', {
+    body: RegisterCompanyTypeRequest,
+    result: RegisterStatus,
+    access: 'userSession',
+    writable: false,
+  }),
+  company: action('/api/registration/company', { body: RegisterCompanyRequest, result: RegisterStatus, access: 'userSession', writable: false }),
+  administrator: action('/api/registration/administrator', {
+    body: RegisterAdministratorRequest,
+    result: RegisterStatus,
+    access: 'userSession',
+    writable: false,
+  }),
+  phoneCall: action('/api/registration/phone/call', {
+    body: RegisterPhoneCallRequest,
+    result: RegisterPhoneCallResult,
+    access: 'userSession',
+    writable: false,
+  }),
+  phoneVerify: action('/api/registration/phone/verify', {
+    body: RegisterPhoneVerifyRequest,
+    result: RegisterStatus,
+    access: 'userSession',
+    writable: false,
+  }),
+  finish: action('/api/registration/finish', { body: EmptyBody, result: SessionCheckResult, access: 'userSession', writable: false }),
+} as const;

@@ -17,6 +17,8 @@ export interface RouteOptions {
   config?: FastifyContextConfig;
   /** compiledSerializer for the hottest routes (route-kit.ts). */
   serializerCompiler?: typeof compiledSerializer;
+  /** afterReplyHook (after-reply.ts) for a route that works on once its answer has gone out. */
+  onResponse?: (request: FastifyRequest) => Promise<void>;
 }
 
 export interface EndpointGroupOptions {

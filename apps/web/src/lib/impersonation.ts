@@ -1,12 +1,11 @@
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import type { LoginResult } from '@cab/contract/auth';
+import { COMPANIES_ADMIN_API } from '@cab/contract/companies-admin';
 import { api } from './api';
 import type { ApiError } from './api-error';
 import { restoreImpersonationBackup, switchToImpersonatedSession } from './impersonation-backup';
 
 /** Root signs in as another user: the server opens the session, the page reloads at / as that user. */
 export async function signInAs(userId: number, onError?: (error: ApiError) => void): Promise<boolean> {
-  const session = await api.act<LoginResult>(ACCOUNT_API.usersImpersonate, { id: userId }, { onError });
+  const session = await api.call(COMPANIES_ADMIN_API.impersonate, { id: userId }, { onError });
   if (!session) return false;
   switchToImpersonatedSession(session);
   window.location.assign('/');
@@ -19,7 +18,7 @@ export async function signInAs(userId: number, onError?: (error: ApiError) => vo
  */
 export async function restoreRootSession(): Promise<void> {
   try {
-    await api.post(ACCOUNT_API.usersImpersonateEnd, {}, { onError: () => undefined });
+    await api.call(COMPANIES_ADMIN_API.impersonateEnd, {}, { onError: () => undefined });
   } catch {
     // The impersonated session may already be gone (expired, revoked): restoring still proceeds.
   }

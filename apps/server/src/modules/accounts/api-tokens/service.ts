@@ -5,7 +5,7 @@ import {
   type ApiTokensListResult,
 } from '@cab/contract/api-tokens';
 import { newApiTokenSecret } from '../../../auth/api-token.js';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { auditActor } from '../../platform/audit/actor.js';
@@ -14,14 +14,11 @@ import * as repo from './repository.js';
 
 /** Tokens belong to the caller's own company; root manages its own company's tokens the same way. */
 export async function listTokens(db: Db, principal: Principal): Promise<ApiTokensListResult> {
-  requirePermission(principal, 'tokens.manage');
   const items: ApiToken[] = await repo.listActiveTokens(db, principal.companyId, API_TOKENS_LIMIT);
   return { items, total: items.length };
 }
 
 export async function createToken(db: Db, principal: Principal, name: string): Promise<ApiTokenCreateResult> {
-  requirePermission(principal, 'tokens.manage');
-  requireWritable(principal);
   if ((await repo.countActiveTokens(db, principal.companyId)) >= API_TOKENS_LIMIT) throw new AppError('conflict');
   const { secret, hash, prefix } = newApiTokenSecret();
   const id = await db.transaction(async (tx) => {
@@ -46,7 +43,6 @@ export async function createToken(db: Db, principal: Principal, name: string): P
 
 /** Revoking is allowed for a blocked company too: shutting a leaked secret must always be possible. */
 export async function revokeToken(db: Db, principal: Principal, id: number): Promise<void> {
-  requirePermission(principal, 'tokens.manage');
   await db.transaction(async (tx) => {
     if (!(await repo.revokeToken(tx, principal.companyId, id))) throw new AppError('not_found');
     await insertAudit(tx, { ...auditActor(principal), action: 'api_token_revoke', details: { id } });

@@ -1,18 +1,8 @@
-import {
-  AdminCompany,
-  AdminCompanyListRequest,
-  AdminCompanyListResult,
-  CompanyCreateRequest,
-  CompanyCreateResult,
-  CompanyIdRequest,
-  CompanyUsersResult,
-} from '@cab/contract/companies-admin';
-import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
+import { COMPANIES_ADMIN_API } from '@cab/contract/companies-admin';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { requestLang } from '../../../http/errors.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import {
   createCompany,
   deleteCompany,
@@ -24,44 +14,15 @@ import {
 
 /** Root-only calls of the /companies page (permission companies.manage). */
 export function registerCompaniesAdminRoutes(app: FastifyInstance, deps: CompaniesAdminDeps): void {
-  const r = typed(app);
-  const schema = { tags: ['companies'], querystring: LangQuery };
-  const withConflict = { ...errorResponses, 409: ErrorBody };
-  r.post(
-    ACCOUNT_API.companiesAdminList,
-    { schema: { ...schema, body: AdminCompanyListRequest, response: { 200: resultOf(AdminCompanyListResult), ...errorResponses } } },
-    async (request) => ({ result: await listCompanies(deps.db, principalOf(request), request.body) }),
+  const reads = endpointRoutes(app, { tag: 'companies' });
+  // Changes may conflict with the company's state (protected, has SIMs, taken tax number…).
+  const changes = endpointRoutes(app, { tag: 'companies', errors: [409] });
+  reads.handle(COMPANIES_ADMIN_API.list, ({ body, request }) => listCompanies(deps.db, principalOf(request), body));
+  changes.handle(COMPANIES_ADMIN_API.block, ({ body, request }) => setCompanyBlocked(deps, principalOf(request), body.id, true, request.ip));
+  changes.handle(COMPANIES_ADMIN_API.unblock, ({ body, request }) => setCompanyBlocked(deps, principalOf(request), body.id, false, request.ip));
+  changes.handle(COMPANIES_ADMIN_API.delete, ({ body, request }) => deleteCompany(deps, principalOf(request), body.id, request.ip));
+  changes.handle(COMPANIES_ADMIN_API.create, ({ body, request }) =>
+    createCompany({ ...deps, log: request.log }, principalOf(request), body, { ip: request.ip, lang: requestLang(request) }),
   );
-  r.post(
-    ACCOUNT_API.companiesAdminBlock,
-    { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
-    async (request) => ({ result: await setCompanyBlocked(deps, principalOf(request), request.body.id, true, request.ip) }),
-  );
-  r.post(
-    ACCOUNT_API.companiesAdminUnblock,
-    { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
-    async (request) => ({ result: await setCompanyBlocked(deps, principalOf(request), request.body.id, false, request.ip) }),
-  );
-  r.post(
-    ACCOUNT_API.companiesAdminDelete,
-    { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(AdminCompany), ...withConflict } } },
-    async (request) => ({ result: await deleteCompany(deps, principalOf(request), request.body.id, request.ip) }),
-  );
-  r.post(
-    ACCOUNT_API.companiesAdminCreate,
-    { schema: { ...schema, body: CompanyCreateRequest, response: { 200: resultOf(CompanyCreateResult), ...withConflict } } },
-    async (request) => ({
-      result: await createCompany({ ...deps, log: request.log }, principalOf(request), request.body, {
-        ip: request.ip,
-        lang: requestLang(request),
-      }),
-    }),
-  );
-  r.post(
-    ACCOUNT_API.companiesAdminUsers,
-    { schema: { ...schema, body: CompanyIdRequest, response: { 200: resultOf(CompanyUsersResult), ...errorResponses } } },
-    async (request) => ({
-      result: await listCompanyUsers(deps.db, principalOf(request), request.body.id, requestLang(request)),
-    }),
-  );
+  reads.handle(COMPANIES_ADMIN_API.users, ({ body, request }) => listCompanyUsers(deps.db, principalOf(request), body.id, requestLang(request)));
 }

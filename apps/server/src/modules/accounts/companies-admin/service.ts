@@ -13,7 +13,7 @@ import type { Lang } from '@cab/contract/constants';
 import { ROLES } from '@cab/contract/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../../auth/passwords.js';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import type { Mailer } from '../../../delivery/mail.js';
 import { AppError } from '../../../http/errors.js';
@@ -56,7 +56,6 @@ async function audit(db: Executor, principal: Principal, companyId: number, acti
 }
 
 export async function listCompanies(db: Db, principal: Principal, request: AdminCompanyListRequest): Promise<AdminCompanyListResult> {
-  requirePermission(principal, 'companies.manage');
   const { items, total } = await repo.listCompanies(db, request);
   return { items: items.map(toAdminCompany), total };
 }
@@ -83,7 +82,6 @@ export async function setCompanyBlocked(
   blocked: boolean,
   ip: string,
 ): Promise<AdminCompany> {
-  requirePermission(principal, 'companies.manage');
   await liveCompany(deps.db, id);
   if (blocked) await requireNotProtected(deps.db, principal, id);
   await deps.db.transaction(async (tx) => {
@@ -99,7 +97,6 @@ export async function setCompanyBlocked(
  * otherwise the users go too and every session and API token is revoked, so nobody of it can sign in.
  */
 export async function deleteCompany(deps: CompaniesAdminDeps, principal: Principal, id: number, ip: string): Promise<AdminCompany> {
-  requirePermission(principal, 'companies.manage');
   const company = await liveCompany(deps.db, id);
   await requireNotProtected(deps.db, principal, id);
   if (company.sims > 0) throw new AppError('company_has_sims', undefined, { count: company.sims });
@@ -144,7 +141,6 @@ export async function createCompany(
   request: CompanyCreateRequest,
   context: { ip: string; lang: Lang },
 ): Promise<CompanyCreateResult> {
-  requirePermission(principal, 'companies.manage');
   if (request.parent_id !== null) await liveCompany(deps.db, request.parent_id);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -195,7 +191,6 @@ export async function createCompany(
 }
 
 export async function listCompanyUsers(db: Db, principal: Principal, companyId: number, lang: Lang): Promise<CompanyUsersResult> {
-  requirePermission(principal, 'companies.manage');
   await liveCompany(db, companyId);
   const { items, total } = await repo.listCompanyUsers(db, companyId, COMPANY_USERS_LIMIT);
   return {

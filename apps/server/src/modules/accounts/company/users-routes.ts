@@ -1,20 +1,8 @@
-import { SessionCheckResult } from '@cab/contract/auth';
-import {
-  CompanyUser,
-  CompanyUserCreateRequest,
-  CompanyUserCreateResult,
-  CompanyUserIdRequest,
-  CompanyUsersListRequest,
-  CompanyUsersListResult,
-  CompanyUserUpdateRequest,
-  MailSentResult,
-} from '@cab/contract/company-users';
-import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
+import { COMPANY_USERS_API } from '@cab/contract/company-users';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { requestLang } from '../../../http/errors.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import {
   createUser,
   listUsers,
@@ -28,72 +16,29 @@ import {
 const OK = { ok: true as const };
 
 export function registerCompanyUserRoutes(app: FastifyInstance, deps: Omit<UsersDeps, 'log'>): void {
-  const r = typed(app);
-  const schema = { tags: ['company'], querystring: LangQuery };
-  const errors = { ...errorResponses, 409: ErrorBody, 422: ErrorBody };
-  const ok = { 200: resultOf(SessionCheckResult), ...errors };
-  r.post(
-    ACCOUNT_API.companyUsersList,
-    {
-      schema: {
-        ...schema,
-        body: CompanyUsersListRequest,
-        response: { 200: resultOf(CompanyUsersListResult), ...errors },
-      },
-    },
-    async (request) => ({
-      result: await listUsers(deps.db, principalOf(request), request.body.company_id, requestLang(request)),
-    }),
+  const { handle } = endpointRoutes(app, { tag: 'company', errors: [409, 422] });
+  handle(COMPANY_USERS_API.list, ({ body, request }) =>
+    listUsers(deps.db, principalOf(request), body.company_id, requestLang(request)),
   );
-  r.post(
-    ACCOUNT_API.companyUsersCreate,
-    {
-      schema: {
-        ...schema,
-        body: CompanyUserCreateRequest,
-        response: { 200: resultOf(CompanyUserCreateResult), ...errors },
-      },
-    },
-    async (request) => ({
-      result: await createUser({ ...deps, log: request.log }, principalOf(request), request.body, requestLang(request)),
-    }),
+  handle(COMPANY_USERS_API.create, ({ body, request }) =>
+    createUser({ ...deps, log: request.log }, principalOf(request), body, requestLang(request)),
   );
-  r.post(
-    ACCOUNT_API.companyUsersUpdate,
-    { schema: { ...schema, body: CompanyUserUpdateRequest, response: { 200: resultOf(CompanyUser), ...errors } } },
-    async (request) => ({
-      result: await updateUser({ ...deps, log: request.log }, principalOf(request), request.body, requestLang(request)),
-    }),
+  handle(COMPANY_USERS_API.update, ({ body, request }) =>
+    updateUser({ ...deps, log: request.log }, principalOf(request), body, requestLang(request)),
   );
-  r.post(
-    ACCOUNT_API.companyUsersBlock,
-    { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
-    async (request) => {
-      await removeUser({ ...deps, log: request.log }, principalOf(request), request.body.id, 'block');
-      return { result: OK };
-    },
-  );
-  r.post(
-    ACCOUNT_API.companyUsersUnblock,
-    { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
-    async (request) => {
-      await unblockUser({ ...deps, log: request.log }, principalOf(request), request.body.id);
-      return { result: OK };
-    },
-  );
-  r.post(
-    ACCOUNT_API.companyUsersDelete,
-    { schema: { ...schema, body: CompanyUserIdRequest, response: ok } },
-    async (request) => {
-      await removeUser({ ...deps, log: request.log }, principalOf(request), request.body.id, 'delete');
-      return { result: OK };
-    },
-  );
-  r.post(
-    ACCOUNT_API.companyUsersSendPassword,
-    { schema: { ...schema, body: CompanyUserIdRequest, response: { 200: resultOf(MailSentResult), ...errors } } },
-    async (request) => ({
-      result: await sendNewPassword({ ...deps, log: request.log }, principalOf(request), request.body.id),
-    }),
+  handle(COMPANY_USERS_API.block, async ({ body, request }) => {
+    await removeUser({ ...deps, log: request.log }, principalOf(request), body.id, 'block');
+    return OK;
+  });
+  handle(COMPANY_USERS_API.unblock, async ({ body, request }) => {
+    await unblockUser({ ...deps, log: request.log }, principalOf(request), body.id);
+    return OK;
+  });
+  handle(COMPANY_USERS_API.delete, async ({ body, request }) => {
+    await removeUser({ ...deps, log: request.log }, principalOf(request), body.id, 'delete');
+    return OK;
+  });
+  handle(COMPANY_USERS_API.sendPassword, ({ body, request }) =>
+    sendNewPassword({ ...deps, log: request.log }, principalOf(request), body.id),
   );
 }

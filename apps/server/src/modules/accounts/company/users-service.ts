@@ -9,7 +9,7 @@ import type { Lang } from '@cab/contract/constants';
 import { ROLES } from '@cab/contract/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../../auth/passwords.js';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import type { Mailer } from '../../../delivery/mail.js';
 import { AppError } from '../../../http/errors.js';
@@ -53,7 +53,6 @@ export async function listUsers(
   companyId: number,
   lang: Lang,
 ): Promise<CompanyUsersListResult> {
-  requirePermission(principal, 'users.manage');
   const id = await resolveCompanyId(db, principal, companyId);
   const items = (await repo.listUsers(db, id)).map((row) => toCompanyUser(row, principal, lang));
   return { items, total: items.length };
@@ -61,12 +60,10 @@ export async function listUsers(
 
 /** A user the principal may manage: in a company it may open; root and agent accounts are not managed here. */
 async function loadManagedUser(db: Db, principal: Principal, id: number): Promise<repo.UserRow> {
-  requirePermission(principal, 'users.manage');
   const user = await repo.findUser(db, id);
   if (!user) throw new AppError('not_found');
   await resolveCompanyId(db, principal, user.companyId);
   if (!COMPANY_USER_ROLES.some((role) => role === user.role)) throw new AppError('forbidden');
-  requireWritable(principal);
   return user;
 }
 
@@ -86,9 +83,7 @@ export async function createUser(
   request: CompanyUserCreateRequest,
   lang: Lang,
 ): Promise<{ user: CompanyUser; mail_sent: boolean }> {
-  requirePermission(principal, 'users.manage');
   const companyId = await resolveCompanyId(deps.db, principal, request.company_id);
-  requireWritable(principal);
   if (await repo.isEmailTaken(deps.db, request.email)) throw new AppError('email_taken', { email: 'invalid' });
   const password = generatePassword();
   const passwordHash = await hashPassword(password);

@@ -1,5 +1,5 @@
 import type { LoginResult } from '@cab/contract/auth';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -25,7 +25,6 @@ export async function startImpersonation(
   targetId: number,
   client: ClientInfo,
 ): Promise<LoginResult> {
-  requirePermission(principal, 'users.impersonate');
   const target = await repo.findTarget(deps.db, targetId);
   if (!target) throw new AppError('not_found');
   if (target.role === 'root' || !target.active) throw new AppError('impersonation_not_allowed');

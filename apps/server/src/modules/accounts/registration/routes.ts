@@ -1,25 +1,9 @@
-import { EmptyBody } from '@cab/contract/common';
-import { SessionCheckResult, LoginResult } from '@cab/contract/auth';
-import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import {
-  CountryListResult,
-  RegisterAdministratorRequest,
-  RegisterCompanyRequest,
-  RegisterCompanyTypeRequest,
-  RegisterConfirmRequest,
-  RegisterJurisdictionRequest,
-  RegisterPhoneCallRequest,
-  RegisterPhoneCallResult,
-  RegisterPhoneVerifyRequest,
-  RegisterStartRequest,
-  RegisterStatus,
-} from '@cab/contract/registration';
+import { REGISTRATION_API } from '@cab/contract/registration';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { requestLang } from '../../../http/errors.js';
 import { afterReplyHook, runAfterReply } from '../../../http/after-reply.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import type { ClientInfo } from '../auth/service.js';
 import { COUNTRIES } from './countries.js';
 import * as service from './service.js';
@@ -42,86 +26,53 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
-const statusResponse = { 200: resultOf(RegisterStatus), ...errorResponses, 409: ErrorBody, 422: ErrorBody };
-
 export function registerRegistrationRoutes(app: FastifyInstance, deps: Omit<service.RegistrationDeps, 'log'>): void {
-  const r = typed(app);
-  const schema = { tags: ['registration'], querystring: LangQuery };
-  const step = { allowUnfinishedRegistration: true, rateLimit: STEP_LIMIT };
+  const tag = 'registration';
+  const plain = endpointRoutes(app, { tag });
+  const conflicts = endpointRoutes(app, { tag, errors: [409] });
+  const steps = endpointRoutes(app, { tag, errors: [409, 422] });
+  const publicCall = { config: { rateLimit: PUBLIC_LIMIT } };
+  const step = { config: { allowUnfinishedRegistration: true, rateLimit: STEP_LIMIT } };
 
-  r.post(
-    ACCOUNT_API.registerCountries,
-    { config: { rateLimit: PUBLIC_LIMIT }, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(CountryListResult), ...errorResponses } } },
-    () => ({ result: { items: [...COUNTRIES], total: COUNTRIES.length } }),
-  );
-  r.post(
-    ACCOUNT_API.registerStart,
-    {
-      config: { rateLimit: PUBLIC_LIMIT },
-      onResponse: afterReplyHook,
-      schema: { ...schema, body: RegisterStartRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
+  plain.handle(REGISTRATION_API.countries, () => Promise.resolve({ items: [...COUNTRIES], total: COUNTRIES.length }), publicCall);
+  plain.handle(
+    REGISTRATION_API.start,
+    async ({ body, request }) => {
+      runAfterReply(request, await startRegistration({ ...deps, log: request.log }, body, requestLang(request)));
+      return { ok: true as const };
     },
-    async (request) => {
-      runAfterReply(request, await startRegistration({ ...deps, log: request.log }, request.body, requestLang(request)));
-      return { result: { ok: true as const } };
-    },
+    { ...publicCall, onResponse: afterReplyHook },
   );
-  r.post(
-    ACCOUNT_API.registerConfirm,
-    {
-      config: { rateLimit: PUBLIC_LIMIT },
-      schema: { ...schema, body: RegisterConfirmRequest, response: { 200: resultOf(LoginResult), ...errorResponses, 409: ErrorBody } },
-    },
-    async (request) => ({
-      result: await confirmRegistration({ ...deps, log: request.log }, request.body.token, clientInfo(request)),
-    }),
+  conflicts.handle(
+    REGISTRATION_API.confirm,
+    ({ body, request }) => confirmRegistration({ ...deps, log: request.log }, body.token, clientInfo(request)),
+    publicCall,
   );
-  r.post(
-    ACCOUNT_API.registrationStatus,
-    { config: step, schema: { ...schema, body: EmptyBody, response: statusResponse } },
-    async (request) => ({ result: await service.getStatus(deps.db, principalOf(request)) }),
+  steps.handle(REGISTRATION_API.status, ({ request }) => service.getStatus(deps.db, principalOf(request)), step);
+  steps.handle(REGISTRATION_API.jurisdiction, ({ body, request }) => service.saveJurisdiction(deps.db, principalOf(request), body.country), step);
+  steps.handle(
+    REGISTRATION_API.companyType,
+    ({ body, request }) => service.saveCompanyType(deps.db, principalOf(request), body.company_type),
+    step,
   );
-  r.post(
-    ACCOUNT_API.registrationJurisdiction,
-    { config: step, schema: { ...schema, body: RegisterJurisdictionRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveJurisdiction(deps.db, principalOf(request), request.body.country) }),
+  steps.handle(
+    REGISTRATION_API.company,
+    ({ body, request }) => service.saveCompany(deps.db, principalOf(request), body.unique_id, request.ip),
+    step,
   );
-  r.post(
-    ACCOUNT_API.registrationCompanyType,
-    { config: step, schema: { ...schema, body: RegisterCompanyTypeRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveCompanyType(deps.db, principalOf(request), request.body.company_type) }),
+  steps.handle(REGISTRATION_API.administrator, ({ body, request }) => service.saveAdministrator(deps.db, principalOf(request), body), step);
+  conflicts.handle(
+    REGISTRATION_API.phoneCall,
+    ({ body, request }) => service.requestPhoneCall({ ...deps, log: request.log }, principalOf(request), body),
+    { config: { allowUnfinishedRegistration: true, rateLimit: CALL_LIMIT } },
   );
-  r.post(
-    ACCOUNT_API.registrationCompany,
-    { config: step, schema: { ...schema, body: RegisterCompanyRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveCompany(deps.db, principalOf(request), request.body.unique_id, request.ip) }),
-  );
-  r.post(
-    ACCOUNT_API.registrationAdministrator,
-    { config: step, schema: { ...schema, body: RegisterAdministratorRequest, response: statusResponse } },
-    async (request) => ({ result: await service.saveAdministrator(deps.db, principalOf(request), request.body) }),
-  );
-  r.post(
-    ACCOUNT_API.registrationPhoneCall,
-    {
-      config: { allowUnfinishedRegistration: true, rateLimit: CALL_LIMIT },
-      schema: { ...schema, body: RegisterPhoneCallRequest, response: { 200: resultOf(RegisterPhoneCallResult), ...errorResponses, 409: ErrorBody } },
-    },
-    async (request) => ({
-      result: await service.requestPhoneCall({ ...deps, log: request.log }, principalOf(request), request.body),
-    }),
-  );
-  r.post(
-    ACCOUNT_API.registrationPhoneVerify,
-    { config: step, schema: { ...schema, body: RegisterPhoneVerifyRequest, response: statusResponse } },
-    async (request) => ({ result: await service.verifyPhone(deps.db, principalOf(request), request.body.code) }),
-  );
-  r.post(
-    ACCOUNT_API.registrationFinish,
-    { config: step, schema: { ...schema, body: EmptyBody, response: { 200: resultOf(SessionCheckResult), ...errorResponses, 409: ErrorBody, 422: ErrorBody } } },
-    async (request) => {
+  steps.handle(REGISTRATION_API.phoneVerify, ({ body, request }) => service.verifyPhone(deps.db, principalOf(request), body.code), step);
+  steps.handle(
+    REGISTRATION_API.finish,
+    async ({ request }) => {
       await service.finishRegistration({ ...deps, log: request.log }, principalOf(request), clientInfo(request));
-      return { result: { ok: true as const } };
+      return { ok: true as const };
     },
+    step,
   );
 }

@@ -11,7 +11,7 @@ import type {
 } from '@cab/contract/notify-methods';
 import { NOTIFY_DELIVERY_STATUSES, isValidDestination } from '@cab/contract/notify-methods';
 import type PgBoss from 'pg-boss';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { isRefusedWebhookUrl } from '../../../delivery/outbound-address.js';
 import { isAllowedHost, type AllowedHost } from '../../../delivery/outbound-allow.js';
@@ -70,7 +70,6 @@ function toDelivery(row: repo.DeliveryRow): NotifyDelivery {
  * else only their own — naming another answers 404, as if it did not exist.
  */
 async function targetCompany(db: Db, principal: Principal, requested: number | undefined): Promise<number> {
-  requirePermission(principal, 'notifyMethods.manage');
   if (requested === undefined || requested === principal.companyId) return principal.companyId;
   if (principal.role !== 'root') throw new AppError('not_found');
   if ((await findExistingCompanies(db, [requested])).length === 0) throw new AppError('not_found');
@@ -148,7 +147,6 @@ export async function createMethod(
 ): Promise<NotifyMethod> {
   const { db } = deps;
   const company = await targetCompany(db, principal, request.company_id);
-  requireWritable(principal);
   const row = await db.transaction(async (tx) => {
     const inserted = await repo.insertMethod(tx, company, methodFields(deps, request));
     await audit(tx, principal, company, 'notify_method_create', {
@@ -168,7 +166,6 @@ export async function updateMethod(
 ): Promise<NotifyMethod> {
   const { db } = deps;
   const company = await targetCompany(db, principal, request.company_id);
-  requireWritable(principal);
   const previous = await repo.findMethod(db, company, request.id);
   if (!previous) throw new AppError('not_found');
   const row = await db.transaction(async (tx) => {
@@ -191,7 +188,6 @@ export async function deleteMethod(
   id: number,
 ): Promise<void> {
   const company = await targetCompany(db, principal, companyId);
-  requireWritable(principal);
   await db.transaction(async (tx) => {
     if (!(await repo.deleteMethod(tx, company, id))) throw new AppError('not_found');
     await audit(tx, principal, company, 'notify_method_delete', { id });
@@ -206,7 +202,6 @@ export async function testMethod(
   id: number,
 ): Promise<NotifyTestResult> {
   const company = await targetCompany(deps.db, principal, companyId);
-  requireWritable(principal);
   const method = await repo.findMethod(deps.db, company, id);
   if (!method) throw new AppError('not_found');
   const row = await repo.insertDelivery(deps.db, {

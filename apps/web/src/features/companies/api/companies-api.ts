@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import type {
-  AdminCompany,
-  AdminCompanyListRequest,
-  AdminCompanyListResult,
-  AuditListRequest,
-  AuditListResult,
-  CompanyCreateRequest,
-  CompanyCreateResult,
-  CompanyUsersResult,
-} from '@cab/contract/companies-admin';
+import type { Endpoint } from '@cab/contract/endpoint';
+import { COMPANIES_ADMIN_API } from '@cab/contract/companies-admin';
+import type { AdminCompanyListRequest, AuditListRequest, CompanyCreateRequest } from '@cab/contract/companies-admin';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -20,7 +12,7 @@ export const COMPANIES_KEY = ['companies-admin'] as const;
 export function companiesQueryOptions(request: AdminCompanyListRequest) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'list', request],
-    queryFn: async () => required(await api.post<AdminCompanyListResult>(ACCOUNT_API.companiesAdminList, request)),
+    queryFn: async () => required(await api.call(COMPANIES_ADMIN_API.list, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,32 +20,32 @@ export function companiesQueryOptions(request: AdminCompanyListRequest) {
 export function companyUsersQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'users', companyId],
-    queryFn: async () => required(await api.post<CompanyUsersResult>(ACCOUNT_API.companiesAdminUsers, { id: companyId })),
+    queryFn: async () => required(await api.call(COMPANIES_ADMIN_API.users, { id: companyId })),
   });
 }
 
 export function auditQueryOptions(request: AuditListRequest) {
   return queryOptions({
     queryKey: [...COMPANIES_KEY, 'audit', request],
-    queryFn: async () => required(await api.post<AuditListResult>(ACCOUNT_API.auditList, request)),
+    queryFn: async () => required(await api.call(COMPANIES_ADMIN_API.auditList, request)),
     placeholderData: keepPreviousData,
   });
 }
 
 export type CompanyAction = 'block' | 'unblock' | 'delete';
 
-const ACTION_PATHS: Record<CompanyAction, string> = {
-  block: ACCOUNT_API.companiesAdminBlock,
-  unblock: ACCOUNT_API.companiesAdminUnblock,
-  delete: ACCOUNT_API.companiesAdminDelete,
-};
+const ACTION_ENDPOINTS = {
+  block: COMPANIES_ADMIN_API.block,
+  unblock: COMPANIES_ADMIN_API.unblock,
+  delete: COMPANIES_ADMIN_API.delete,
+} satisfies Record<CompanyAction, Endpoint>;
 
 /** Block, unblock or delete; the list (counts, states, a parent's children) refetches. */
 export function useCompanyAction(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, id }: { action: CompanyAction; id: number }) =>
-      required(await api.act<AdminCompany>(ACTION_PATHS[action], { id }, { onError })),
+      required(await api.call(ACTION_ENDPOINTS[action], { id }, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }
@@ -61,8 +53,7 @@ export function useCompanyAction(onError: OnError) {
 export function useCreateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CompanyCreateRequest) =>
-      required(await api.act<CompanyCreateResult>(ACCOUNT_API.companiesAdminCreate, body, { onError })),
+    mutationFn: async (body: CompanyCreateRequest) => required(await api.call(COMPANIES_ADMIN_API.create, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }

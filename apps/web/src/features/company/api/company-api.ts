@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyDetails, CompanyUpdateRequest } from '@cab/contract/company';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
+import { COMPANY_API, type CompanyUpdateRequest } from '@cab/contract/company';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -21,7 +20,7 @@ export function companyQueryOptions(id: number | undefined) {
     queryFn: async () =>
       // A company the caller may not open answers 404: the page shows its not-found state, no toast.
       required(
-        await api.post<CompanyDetails>(ACCOUNT_API.companyGet, id === undefined ? {} : { id }, {
+        await api.call(COMPANY_API.get, id === undefined ? {} : { id }, {
           onError: toastUnlessNotFound,
         }),
       ),
@@ -33,8 +32,7 @@ export function companyQueryOptions(id: number | undefined) {
 export function useUpdateCompany(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CompanyUpdateRequest) =>
-      required(await api.act<CompanyDetails>(ACCOUNT_API.companyUpdate, body, { onError })),
+    mutationFn: async (body: CompanyUpdateRequest) => required(await api.call(COMPANY_API.update, body, { onError })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
       void queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  NotifyDeliveryListResult,
-  NotifyMethod,
-  NotifyMethodCreateRequest,
-  NotifyMethodListResult,
-  NotifyTestResult,
-} from '@cab/contract/notify-methods';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
+import { NOTIFY_METHODS_API, type NotifyMethodCreateRequest } from '@cab/contract/notify-methods';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -22,8 +15,7 @@ const deliveriesKey = (companyId: CompanyRef, methodId: number) =>
 export function notifyMethodsQueryOptions(companyId: CompanyRef) {
   return queryOptions({
     queryKey: notifyMethodsKey(companyId),
-    queryFn: async () =>
-      required(await api.post<NotifyMethodListResult>(ACCOUNT_API.notifyMethodsList, companyField(companyId))),
+    queryFn: async () => required(await api.call(NOTIFY_METHODS_API.list, companyField(companyId))),
   });
 }
 
@@ -35,7 +27,7 @@ export function deliveriesQueryOptions(companyId: CompanyRef, methodId: number, 
     queryKey: [...deliveriesKey(companyId, methodId), page],
     queryFn: async () =>
       required(
-        await api.post<NotifyDeliveryListResult>(ACCOUNT_API.notifyMethodsDeliveries, {
+        await api.call(NOTIFY_METHODS_API.deliveries, {
           ...companyField(companyId),
           id: methodId,
           page,
@@ -54,11 +46,11 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id: number | null; input: NotifyMethodInput }) => {
-      const body = { ...companyField(companyId), ...input, ...(id === null ? {} : { id }) };
+      const body = { ...companyField(companyId), ...input };
       return required(
-        await api.act<NotifyMethod>(id === null ? ACCOUNT_API.notifyMethodsCreate : ACCOUNT_API.notifyMethodsUpdate, body, {
-          onError,
-        }),
+        id === null
+          ? await api.call(NOTIFY_METHODS_API.create, body, { onError })
+          : await api.call(NOTIFY_METHODS_API.update, { ...body, id }, { onError }),
       );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
@@ -68,8 +60,7 @@ export function useSaveNotifyMethod(companyId: CompanyRef, onError: (error: ApiE
 export function useDeleteNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      required(await api.act<unknown>(ACCOUNT_API.notifyMethodsDelete, { ...companyField(companyId), id })),
+    mutationFn: async (id: number) => required(await api.call(NOTIFY_METHODS_API.delete, { ...companyField(companyId), id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyMethodsKey(companyId) }),
   });
 }
@@ -77,8 +68,7 @@ export function useDeleteNotifyMethod(companyId: CompanyRef) {
 export function useTestNotifyMethod(companyId: CompanyRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      required(await api.act<NotifyTestResult>(ACCOUNT_API.notifyMethodsTest, { ...companyField(companyId), id })),
+    mutationFn: async (id: number) => required(await api.call(NOTIFY_METHODS_API.test, { ...companyField(companyId), id })),
     onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: deliveriesKey(companyId, id) }),
   });
 }

@@ -1,19 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokenCreateResult, ApiTokensListResult } from '@cab/contract/api-tokens';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
+import { API_TOKENS_API } from '@cab/contract/api-tokens';
 import { api, required } from '@/lib/api';
 
 const TOKENS_KEY = ['tokens'] as const;
 
 export const tokensQueryOptions = queryOptions({
   queryKey: TOKENS_KEY,
-  queryFn: async () => required(await api.post<ApiTokensListResult>(ACCOUNT_API.tokensList, {})),
+  queryFn: async () => required(await api.call(API_TOKENS_API.list, {})),
 });
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => required(await api.act<ApiTokenCreateResult>(ACCOUNT_API.tokensCreate, { name })),
+    mutationFn: async (name: string) => required(await api.call(API_TOKENS_API.create, { name })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }
@@ -21,7 +20,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.act<unknown>(ACCOUNT_API.tokensRevoke, { id })),
+    mutationFn: async (id: number) => required(await api.call(API_TOKENS_API.revoke, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import type { RegisterAdministratorRequest } from '@cab/contract/registration';
+import { REGISTRATION_API, type RegisterAdministratorRequest } from '@cab/contract/registration';
 import { useSaveStep } from '../api/register-api';
 import { StepActions, StepField } from './step-actions';
 import type { StepProps } from './step-props';
@@ -20,7 +19,7 @@ export function AdministratorStep({ status, onNext, onBack }: StepProps) {
     lastName: status.lastName ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const save = useSaveStep<RegisterAdministratorRequest>(ACCOUNT_API.registrationAdministrator);
+  const save = useSaveStep(REGISTRATION_API.administrator);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

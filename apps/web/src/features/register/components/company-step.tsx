@@ -3,8 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import { UNIQUE_ID_PATTERN, type RegisterCompanyRequest } from '@cab/contract/registration';
+import { REGISTRATION_API, UNIQUE_ID_PATTERN } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
 import { logout } from '@/lib/logout';
 import { showErrorToast } from './show-error-toast';
@@ -23,7 +22,7 @@ export function CompanyStep({ status, onNext, onBack }: StepProps) {
     else if (failure.fields?.unique_id) setError(failure.fields.unique_id);
     else showErrorToast(failure);
   };
-  const save = useSaveStep<RegisterCompanyRequest>(ACCOUNT_API.registrationCompany, onError);
+  const save = useSaveStep(REGISTRATION_API.company, onError);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import { COMPANY_TYPES, type CompanyType, type RegisterCompanyTypeRequest } from '@cab/contract/registration';
+import { COMPANY_TYPES, REGISTRATION_API, type CompanyType } from '@cab/contract/registration';
 import { useSaveStep } from '../api/register-api';
 import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
@@ -12,7 +11,7 @@ export function CompanyTypeStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
   const [type, setType] = useState<CompanyType | null>(status.company_type);
   const [error, setError] = useState(false);
-  const save = useSaveStep<RegisterCompanyTypeRequest>(ACCOUNT_API.registrationCompanyType);
+  const save = useSaveStep(REGISTRATION_API.companyType);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import type { RegisterJurisdictionRequest } from '@cab/contract/registration';
+import { REGISTRATION_API } from '@cab/contract/registration';
 import { countriesQueryOptions, useSaveStep } from '../api/register-api';
 import { StepActions, StepField } from './step-actions';
 import type { StepProps } from './step-props';
@@ -15,7 +14,7 @@ export function JurisdictionStep({ status, onNext, onBack }: StepProps) {
   const countries = useQuery(countriesQueryOptions);
   const [country, setCountry] = useState(status.country ?? '');
   const [error, setError] = useState<string | undefined>();
-  const save = useSaveStep<RegisterJurisdictionRequest>(ACCOUNT_API.registrationJurisdiction);
+  const save = useSaveStep(REGISTRATION_API.jurisdiction);
   const nameKey = i18n.language === 'en' ? 'name_en' : 'name_ru';
   const options = (countries.data?.items ?? [])
     .map((item) => ({ value: item.code, label: item[nameKey] }))

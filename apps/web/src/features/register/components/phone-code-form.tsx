@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import { PHONE_CODE_LENGTH, type RegisterPhoneCallResult, type RegisterPhoneVerifyRequest } from '@cab/contract/registration';
+import { PHONE_CODE_LENGTH, REGISTRATION_API, type RegisterPhoneCallResult } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
 import { useSaveStep } from '../api/register-api';
 import { StepActions, StepField } from './step-actions';
@@ -20,7 +19,7 @@ export function PhoneCodeForm({ call, onConfirmed, onRetry, onBack }: PhoneCodeF
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const verify = useSaveStep<RegisterPhoneVerifyRequest>(ACCOUNT_API.registrationPhoneVerify, (failure: ApiError) => setError(failure.message));
+  const verify = useSaveStep(REGISTRATION_API.phoneVerify, (failure: ApiError) => setError(failure.message));
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

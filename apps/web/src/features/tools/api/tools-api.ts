@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ACCOUNT_API } from '@cab/contract/paths-accounts';
-import type { SimulatedCallListResult } from '@cab/contract/tools';
+import { TOOLS_API } from '@cab/contract/tools';
 import { api, required } from '@/lib/api';
 
 const CALLS_SHOWN = 20;
@@ -8,6 +7,6 @@ const CALLS_SHOWN = 20;
 /** The telephony simulator's latest calls (root only); refetched every few seconds while open. */
 export const simulatedCallsQueryOptions = queryOptions({
   queryKey: ['tools', 'telephony-calls'],
-  queryFn: async () => required(await api.post<SimulatedCallListResult>(ACCOUNT_API.toolsTelephonyCalls, { size: CALLS_SHOWN })),
+  queryFn: async () => required(await api.call(TOOLS_API.telephonyCalls, { size: CALLS_SHOWN })),
   refetchInterval: 5000,
 });
