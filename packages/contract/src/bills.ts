@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Page, Size, UnixSeconds } from './common.js';
+import { EmptyBody, Id, Page, Size, UnixSeconds } from './common.js';
+import { action, file, read } from './endpoint.js';
 
 export const BILL_KINDS = ['topup', 'order', 'monthly'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
@@ -62,3 +63,17 @@ export type BillSettings = z.infer<typeof BillSettings>;
 
 /** GET query of a bill's PDF. */
 export const BillPdfQuery = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), lang: z.enum(['ru', 'en']).optional() });
+
+/**
+ * Bills of the caller's companies and their PDFs; a company admin issues top-ups and pays order bills
+ * from the balance (not while its company is blocked), root marks bills paid or cancels them.
+ */
+export const BILL_API = {
+  list: read('/api/bills/list', { body: BillListRequest, result: BillListResult, access: 'billing.read' }),
+  settings: read('/api/bills/settings', { body: EmptyBody, result: BillSettings, access: 'billing.read' }),
+  create: action('/api/bills/create', { body: BillCreateRequest, result: Bill, access: 'bills.manage', writable: true }),
+  payFromBalance: action('/api/bills/pay_from_balance', { body: BillIdRequest, result: Bill, access: 'bills.manage', writable: true }),
+  markPaid: action('/api/bills/mark_paid', { body: BillIdRequest, result: Bill, access: 'companies.manage', writable: false }),
+  cancel: action('/api/bills/cancel', { body: BillIdRequest, result: Bill, access: 'companies.manage', writable: false }),
+  pdf: file('/api/bills/pdf', { query: BillPdfQuery, access: 'billing.read' }),
+} as const;

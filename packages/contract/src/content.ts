@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Page, UnixSeconds } from './common.js';
+import { EmptyBody, Id, Page, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 import { BANNER_TYPES } from './me.js';
 
 /*
@@ -59,6 +60,9 @@ export const BannerGetResult = z.object({ banner: BannerState.nullable() });
 export type BannerGetResult = z.infer<typeof BannerGetResult>;
 
 export const BannerDismissRequest = z.strictObject({ revision: Id });
+
+/** The answer of a change that returns nothing else. */
+export const DoneResult = z.object({ ok: z.boolean() });
 
 /** Cabinet version: a cabinet built with a lower version than the minimum shows the update dialog. */
 export const CABINET_VERSION_MAX = 99_999_999;
@@ -141,3 +145,18 @@ export type FaqAdminEntry = z.infer<typeof FaqAdminEntry>;
 export const FaqAdminListResult = z.object({ items: z.array(FaqAdminEntry) });
 export type FaqAdminListResult = z.infer<typeof FaqAdminListResult>;
 export const FaqIdRequest = z.strictObject({ id: z.string().trim().min(1).max(60) });
+
+/** Root's banner, cabinet version and FAQ tools, a user's banner dismissal and the FAQ page. */
+export const CONTENT_API = {
+  bannerGet: read('/api/tools/banner/get', { body: EmptyBody, result: BannerGetResult, access: 'tools.use' }),
+  bannerPublish: action('/api/tools/banner/publish', { body: BannerInput, result: BannerState, access: 'tools.use', writable: false }),
+  bannerWithdraw: action('/api/tools/banner/withdraw', { body: EmptyBody, result: BannerGetResult, access: 'tools.use', writable: false }),
+  bannerDismiss: action('/api/service/banner/dismiss', { body: BannerDismissRequest, result: DoneResult, access: 'userSession', writable: false }),
+  versionGet: read('/api/tools/version/get', { body: EmptyBody, result: VersionState, access: 'tools.use' }),
+  versionSet: action('/api/tools/version/set', { body: VersionSetRequest, result: VersionState, access: 'tools.use', writable: false }),
+  faqList: read('/api/faq/list', { body: EmptyBody, result: FaqListResult, access: 'signedIn' }),
+  faqAdminList: read('/api/tools/faq/list', { body: EmptyBody, result: FaqAdminListResult, access: 'tools.use' }),
+  faqCreate: action('/api/tools/faq/create', { body: FaqInput, result: FaqAdminEntry, access: 'tools.use', writable: false }),
+  faqUpdate: action('/api/tools/faq/update', { body: FaqInput, result: FaqAdminEntry, access: 'tools.use', writable: false }),
+  faqDelete: action('/api/tools/faq/delete', { body: FaqIdRequest, result: DoneResult, access: 'tools.use', writable: false }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Page, Size, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 
 /** Kinds of balance movement in the deposit ledger (ARCHITECTURE §7). */
 export const LEDGER_KINDS = ['topup', 'charge', 'adjustment', 'order_payment'] as const;
@@ -69,3 +70,9 @@ export type DepositAdjustRequest = z.infer<typeof DepositAdjustRequest>;
 
 export const DepositAdjustResult = z.object({ entry_id: Id, balance_cents: z.number().int() });
 export type DepositAdjustResult = z.infer<typeof DepositAdjustResult>;
+
+/** The deposit ledger; only root changes a balance by hand (companies top up by paying bills). */
+export const DEPOSIT_API = {
+  list: read('/api/deposit/list', { body: DepositListRequest, result: DepositListResult, access: 'billing.read' }),
+  adjust: action('/api/deposit/adjust', { body: DepositAdjustRequest, result: DepositAdjustResult, access: 'companies.manage', writable: false }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Page, Size, UnixSeconds } from './common.js';
+import { action, read } from './endpoint.js';
 
 /** SIM price of an order (spec §9: 1.25 EUR), in cents. */
 export const SIM_PRICE_CENTS = 125;
@@ -96,3 +97,13 @@ export type OrderStatusRequest = z.infer<typeof OrderStatusRequest>;
 
 export const OrderCommentRequest = z.strictObject({ id: Id, supplier_comment: z.string().trim().max(1000) });
 export type OrderCommentRequest = z.infer<typeof OrderCommentRequest>;
+
+/** Orders of the caller's companies; a company admin orders and cancels, root moves and comments. */
+export const ORDER_API = {
+  list: read('/api/orders/list', { body: OrderListRequest, result: OrderListResult, access: 'billing.read' }),
+  get: read('/api/orders/get', { body: OrderIdRequest, result: Order, access: 'billing.read' }),
+  create: action('/api/orders/create', { body: OrderCreateRequest, result: Order, access: 'orders.manage', writable: true }),
+  status: action('/api/orders/status', { body: OrderStatusRequest, result: Order, access: 'companies.manage', writable: false }),
+  comment: action('/api/orders/comment', { body: OrderCommentRequest, result: Order, access: 'companies.manage', writable: false }),
+  cancel: action('/api/orders/cancel', { body: OrderIdRequest, result: Order, access: 'orders.manage', writable: true }),
+} as const;

@@ -1,42 +1,24 @@
-import { Bill, BillCreateRequest, BillIdRequest, BillListRequest, BillListResult, BillPdfQuery, BillSettings } from '@cab/contract/bills';
-import { EmptyBody } from '@cab/contract/common';
-import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { COMMERCE_API } from '@cab/contract/paths-commerce';
+import { BILL_API } from '@cab/contract/bills';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { requestLang } from '../../../http/errors.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
 import { billPdf } from './pdf-service.js';
 import type { BillService } from './service.js';
 
 export function registerBillRoutes(app: FastifyInstance, bills: BillService): void {
-  const r = typed(app);
-  const schema = { tags: ['bills'], querystring: LangQuery };
-  const answers = { 200: resultOf(Bill), ...errorResponses, 409: ErrorBody, 422: ErrorBody };
-  r.post(
-    COMMERCE_API.billsList,
-    { schema: { ...schema, body: BillListRequest, response: { 200: resultOf(BillListResult), ...errorResponses } } },
-    async (request) => ({ result: await bills.list(principalOf(request), request.body) }),
-  );
-  r.post(
-    COMMERCE_API.billsSettings,
-    { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(BillSettings), ...errorResponses } } },
-    () => ({ result: bills.settings() }),
-  );
-  r.post(COMMERCE_API.billsCreate, { schema: { ...schema, body: BillCreateRequest, response: answers } }, async (request) => ({
-    result: await bills.createTopup(principalOf(request), request.body),
-  }));
-  r.post(COMMERCE_API.billsMarkPaid, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
-    result: await bills.markPaid(principalOf(request), request.body.id),
-  }));
-  r.post(COMMERCE_API.billsCancel, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
-    result: await bills.cancel(principalOf(request), request.body.id),
-  }));
-  r.post(COMMERCE_API.billsPayFromBalance, { schema: { ...schema, body: BillIdRequest, response: answers } }, async (request) => ({
-    result: await bills.payFromBalance(principalOf(request), request.body.id),
-  }));
-  r.get(COMMERCE_API.billsPdf, { schema: { tags: ['bills'], querystring: BillPdfQuery } }, async (request, reply) => {
-    const { number, pdf } = await billPdf(bills, principalOf(request), request.query.id, requestLang(request));
+  // Reads answer no 409/422; a change of one bill may (not payable, balance insufficient).
+  const reads = endpointRoutes(app, { tag: 'bills' });
+  const { handle, file } = endpointRoutes(app, { tag: 'bills', errors: [409, 422] });
+
+  reads.handle(BILL_API.list, ({ body, request }) => bills.list(principalOf(request), body));
+  reads.handle(BILL_API.settings, () => Promise.resolve(bills.settings()));
+  handle(BILL_API.create, ({ body, request }) => bills.createTopup(principalOf(request), body));
+  handle(BILL_API.markPaid, ({ body, request }) => bills.markPaid(principalOf(request), body.id));
+  handle(BILL_API.cancel, ({ body, request }) => bills.cancel(principalOf(request), body.id));
+  handle(BILL_API.payFromBalance, ({ body, request }) => bills.payFromBalance(principalOf(request), body.id));
+  file(BILL_API.pdf, async ({ body: query, request, reply }) => {
+    const { number, pdf } = await billPdf(bills, principalOf(request), query.id, requestLang(request));
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${number}.pdf"`)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { NEWS_IMAGE_FILE_PATTERN, NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_TYPES, type NewsImageType } from '@cab/contract/content';
-import { newsImageUrl } from '@cab/contract/paths-content';
+import { newsImageUrl } from '@cab/contract/news';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@cab/contract/me';
-import { CONTENT_API } from '@cab/contract/paths-content';
+import { CONTENT_API } from '@cab/contract/content';
 import { api } from '@/lib/api';
 import { ME_KEY } from '@/lib/me-query';
 
@@ -19,7 +19,7 @@ export function HeaderBanner({ banner }: { banner: Banner }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const dismiss = useMutation({
-    mutationFn: () => api.act<{ ok: boolean }>(CONTENT_API.bannerDismiss, { revision: banner.revision }),
+    mutationFn: () => api.call(CONTENT_API.bannerDismiss, { revision: banner.revision }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
   });
   const content = (

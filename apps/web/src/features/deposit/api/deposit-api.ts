@@ -1,13 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScopeCompaniesResult } from '@cab/contract/companies';
-import type {
-  DepositAdjustRequest,
-  DepositAdjustResult,
-  DepositListRequest,
-  DepositListResult,
-} from '@cab/contract/deposit';
-import { API } from '@cab/contract/paths';
-import { COMMERCE_API } from '@cab/contract/paths-commerce';
+import { COMPANIES_API } from '@cab/contract/companies';
+import { DEPOSIT_API, type DepositAdjustRequest, type DepositListRequest } from '@cab/contract/deposit';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -18,7 +11,7 @@ const DEPOSIT_KEY = ['deposit'] as const;
 export function useLedger(request: DepositListRequest) {
   return useQuery({
     queryKey: [...DEPOSIT_KEY, 'list', request],
-    queryFn: async () => required(await api.post<DepositListResult>(COMMERCE_API.depositList, request)),
+    queryFn: async () => required(await api.call(DEPOSIT_API.list, request)),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +19,7 @@ export function useLedger(request: DepositListRequest) {
 /** Companies the filter offers: the user's own and its children (root: any). */
 export const depositCompaniesQuery = queryOptions({
   queryKey: [...DEPOSIT_KEY, 'companies'],
-  queryFn: async () => required(await api.post<ScopeCompaniesResult>(API.companiesScope, {})),
+  queryFn: async () => required(await api.call(COMPANIES_API.scope, {})),
   staleTime: 5 * 60_000,
 });
 
@@ -34,8 +27,7 @@ export const depositCompaniesQuery = queryOptions({
 export function useAdjustBalance(onError: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: DepositAdjustRequest) =>
-      required(await api.act<DepositAdjustResult>(COMMERCE_API.depositAdjust, body, { onError })),
+    mutationFn: async (body: DepositAdjustRequest) => required(await api.call(DEPOSIT_API.adjust, body, { onError })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: DEPOSIT_KEY });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -1,4 +1,4 @@
-import { COMMERCE_API } from '@cab/contract/paths-commerce';
+import { BILL_API } from '@cab/contract/bills';
 import { api } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { currentLang } from '@/lib/i18n';
@@ -12,7 +12,7 @@ export async function openBillPdf(id: number): Promise<boolean> {
   const tab = window.open('', '_blank');
   try {
     const token = await api.freshToken();
-    const response = await fetch(`${COMMERCE_API.billsPdf}?id=${id}&lang=${currentLang()}`, {
+    const response = await fetch(`${BILL_API.pdf.path}?id=${id}&lang=${currentLang()}`, {
       headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},
     });
     if (!response.ok) throw new Error(`PDF answered ${response.status}`);

@@ -1,15 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScopeCompaniesResult } from '@cab/contract/companies';
-import type {
-  Order,
-  OrderCommentRequest,
-  OrderCreateRequest,
-  OrderListRequest,
-  OrderListResult,
-  OrderStatusRequest,
-} from '@cab/contract/orders';
-import { API } from '@cab/contract/paths';
-import { COMMERCE_API } from '@cab/contract/paths-commerce';
+import { COMPANIES_API } from '@cab/contract/companies';
+import { BILL_API } from '@cab/contract/bills';
+import type { BodyOf, Endpoint } from '@cab/contract/endpoint';
+import { ORDER_API, type OrderListRequest } from '@cab/contract/orders';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 
@@ -21,7 +14,7 @@ export const ORDERS_KEY = ['orders'] as const;
 export function useOrderList(request: OrderListRequest) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'list', request],
-    queryFn: async ({ signal }) => required(await api.post<OrderListResult>(COMMERCE_API.ordersList, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(ORDER_API.list, request, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,14 +22,14 @@ export function useOrderList(request: OrderListRequest) {
 /** Companies an order may be for: the user's own and its children (root: any). */
 export const orderCompaniesQuery = queryOptions({
   queryKey: [...ORDERS_KEY, 'companies'],
-  queryFn: async () => required(await api.post<ScopeCompaniesResult>(API.companiesScope, {})),
+  queryFn: async () => required(await api.call(COMPANIES_API.scope, {})),
   staleTime: 5 * 60_000,
 });
 
-function useOrderMutation<T>(path: string, onError?: OnError) {
+function useOrderMutation<E extends Endpoint>(endpoint: E, onError?: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: T) => required(await api.act<Order>(path, body, onError ? { onError } : undefined)),
+    mutationFn: async (body: BodyOf<E>) => required(await api.call(endpoint, body, onError ? { onError } : undefined)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bills'] });
@@ -44,14 +37,14 @@ function useOrderMutation<T>(path: string, onError?: OnError) {
   });
 }
 
-export const useCreateOrder = (onError: OnError) => useOrderMutation<OrderCreateRequest>(COMMERCE_API.ordersCreate, onError);
-export const useMoveOrder = () => useOrderMutation<OrderStatusRequest>(COMMERCE_API.ordersStatus);
-export const useCommentOrder = () => useOrderMutation<OrderCommentRequest>(COMMERCE_API.ordersComment);
-export const useCancelOrder = () => useOrderMutation<{ id: number }>(COMMERCE_API.ordersCancel);
+export const useCreateOrder = (onError: OnError) => useOrderMutation(ORDER_API.create, onError);
+export const useMoveOrder = () => useOrderMutation(ORDER_API.status);
+export const useCommentOrder = () => useOrderMutation(ORDER_API.comment);
+export const useCancelOrder = () => useOrderMutation(ORDER_API.cancel);
 export const usePayOrderFromBalance = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (billId: number) => required(await api.act<unknown>(COMMERCE_API.billsPayFromBalance, { id: billId })),
+    mutationFn: async (billId: number) => required(await api.call(BILL_API.payFromBalance, { id: billId })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bills'] });

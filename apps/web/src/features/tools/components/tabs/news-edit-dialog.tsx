@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_TYPES, NEWS_TITLE_MAX, type NewsAdminItem } from '@cab/contract/content';
-import { newsImageUrl } from '@cab/contract/paths-content';
+import { newsImageUrl } from '@cab/contract/news';
 import { showSuccessToast } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 import { uploadNewsImage, useCreateNews, useUpdateNews } from '../../api/content-api';
