@@ -51,7 +51,7 @@ test.describe('companies /companies (root only, issue point 7)', () => {
     await openShell(adminPage, '/home');
     await expect(adminPage.getByTestId('company-locked')).toHaveCount(0);
 
-    await openShell(page, '/companies?q=Demo+Logistics+LLC');
+    await openShell(page, '/companies?query=Demo+Logistics+LLC');
     await expect(rows(page)).toHaveCount(1);
     await rows(page).getByTestId('companies-block').click();
     await expect(page.getByTestId('companies-confirm')).toContainText('Block "Demo Logistics LLC"?');

@@ -9,7 +9,7 @@ test.describe('impersonation (spec §4, §6; issue point 8)', () => {
     // The manager's news are seen, so the news drawer does not cover the header after the switch.
     await markNewsSeen(page.request, (await sharedSession(page.request, USERS.manager)).token);
     const root = await loginViaApi(page, USERS.root, { fresh: true });
-    await openShell(page, '/companies?q=Demo+Logistics+LLC');
+    await openShell(page, '/companies?query=Demo+Logistics+LLC');
     await page.getByTestId('companies-row').getByTestId('companies-users').click();
     const dialog = page.getByTestId('company-users-dialog');
     await expect(dialog.getByRole('row')).toHaveCount(4);
@@ -33,7 +33,7 @@ test.describe('impersonation (spec §4, §6; issue point 8)', () => {
     const check = await page.request.post('/api/session/check', { headers: { Authorization: `Bearer ${impersonated}` } });
     expect(check.status()).toBe(401);
 
-    await openShell(page, '/companies?q=Demo+Logistics+LLC');
+    await openShell(page, '/companies?query=Demo+Logistics+LLC');
     await page.getByTestId('companies-row').getByTestId('companies-audit').click();
     const audit = page.getByTestId('audit-dialog');
     await audit.getByTestId('audit-action').fill('impersonation');

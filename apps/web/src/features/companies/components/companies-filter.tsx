@@ -27,7 +27,7 @@ export function CompaniesFilter({ state, onChange }: CompaniesFilterProps) {
   }
   useEffect(() => {
     if (query.trim() === state.query) return;
-    const timer = setTimeout(() => onChange({ query: query.trim(), page: 0 }), QUERY_DEBOUNCE_MS);
+    const timer = setTimeout(() => onChange({ query: query.trim(), pageIndex: 1 }), QUERY_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, state.query, onChange]);
 
@@ -60,7 +60,7 @@ export function CompaniesFilter({ state, onChange }: CompaniesFilterProps) {
           options={states}
           onChange={(event) => {
             const value = event.value as CompanyState | typeof ALL;
-            onChange({ state: value === ALL ? null : value, page: 0 });
+            onChange({ state: value === ALL ? null : value, pageIndex: 1 });
           }}
           data-testid="companies-state"
         />

@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -11,7 +10,8 @@ import { useMe } from '@/lib/me-query';
 import { showToast } from '@/lib/toast-bus';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { companiesQueryOptions, useCompanyAction, type CompanyAction } from '../api/companies-api';
-import { readListState, writeListState, type CompaniesListState } from '../model/list-state';
+import { COMPANIES_LIST_URL } from '../model/list-state';
+import { useUrlState } from '@/lib/url-state';
 import { AuditDialog } from './audit-dialog';
 import { CompaniesFilter } from './companies-filter';
 import { CompaniesTable, type RowIntent } from './companies-table';
@@ -25,13 +25,8 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 /** Route module /companies (root only): search, block, unblock, delete, create, sign in as, audit log. */
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const state = readListState(params);
-  const onChange = useCallback(
-    (patch: Partial<CompaniesListState>) => setParams((current) => writeListState({ ...readListState(current), ...patch })),
-    [setParams],
-  );
-  const request = { page: state.page, size: state.size, ...(state.query ? { query: state.query } : {}), ...(state.state ? { state: state.state } : {}) };
+  const [state, onChange] = useUrlState(COMPANIES_LIST_URL);
+  const request = { page: state.pageIndex - 1, size: state.pageSize, ...(state.query ? { query: state.query } : {}), ...(state.state ? { state: state.state } : {}) };
   const companies = useQuery(companiesQueryOptions(request));
   const ownCompanyId = useMe().data?.company.id;
   const [creating, setCreating] = useState(false);
@@ -79,10 +74,10 @@ export function Component() {
       {companies.data && (
         <CompaniesTable
           data={companies.data}
-          page={state.page}
-          size={state.size}
+          page={state.pageIndex - 1}
+          size={state.pageSize}
           loading={companies.isFetching}
-          onPage={(page) => onChange({ page })}
+          onPage={(page) => onChange({ pageIndex: page + 1 })}
           onIntent={onIntent}
           ownCompanyId={ownCompanyId}
         />

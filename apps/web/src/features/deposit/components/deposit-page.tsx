@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -8,7 +7,8 @@ import { isRoot } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
 import { useLedger } from '../api/deposit-api';
-import { parseDepositState, toDepositRequest, writeDepositState, type DepositState } from '../model/deposit-state';
+import { DEPOSIT_URL, toDepositRequest, type DepositState } from '../model/deposit-state';
+import { useUrlState } from '@/lib/url-state';
 import { AdjustDialog } from './adjust-dialog';
 import { DepositFilterBar } from './deposit-filter';
 import { LedgerTable } from './ledger-table';
@@ -21,17 +21,12 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 export function Component() {
   const { t } = useTranslation();
   const me = useMe();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseDepositState(searchParams);
+  const [state, setState] = useUrlState(DEPOSIT_URL);
   const ledger = useLedger(toDepositRequest(state));
   const [adjusting, setAdjusting] = useState(false);
   const root = me.data !== undefined && isRoot(me.data.user.role);
 
-  const update = useCallback(
-    (patch: Partial<DepositState>) =>
-      setSearchParams((previous) => writeDepositState({ ...parseDepositState(previous), pageIndex: 1, ...patch })),
-    [setSearchParams],
-  );
+  const update = (patch: Partial<DepositState>) => setState({ pageIndex: 1, ...patch });
   const items = ledger.data?.items ?? [];
   const total = ledger.data?.total ?? 0;
 

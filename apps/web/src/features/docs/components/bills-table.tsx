@@ -79,8 +79,8 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       stripedRows
       lazy
       paginator
-      first={(state.page - 1) * state.size}
-      rows={state.size}
+      first={(state.pageIndex - 1) * state.pageSize}
+      rows={state.pageSize}
       totalRecords={total}
       rowsPerPageOptions={[25, 50, 100]}
       onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}

@@ -20,7 +20,7 @@ export function DocsFilter({ state, onChange }: DocsFilterProps) {
   const sortedCountries = [...(countries.data?.items ?? [])].sort((a, b) =>
     (lang === 'ru' ? a.name_ru : a.name_en).localeCompare(lang === 'ru' ? b.name_ru : b.name_en, lang),
   );
-  const set = (patch: Partial<DocsListState>) => onChange({ ...patch, page: 1 });
+  const set = (patch: Partial<DocsListState>) => onChange({ ...patch, pageIndex: 1 });
   const filtered = state.paid !== 0 || state.company !== null || state.period !== '' || state.country !== '';
   return (
     <div className="docs-filter card" role="search" data-testid="docs-filter">

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -9,16 +9,15 @@ import { useBillList } from '../api/bills-api';
 import type { BillActor } from './bill-actions';
 import { BillsTable } from './bills-table';
 import { DocsFilter } from './docs-filter';
-import { parseDocsListState, toBillListRequest, writeDocsListState, type DocsListState } from './docs-list-state';
+import { DOCS_LIST_URL, toBillListRequest } from './docs-list-state';
+import { useUrlState } from '@/lib/url-state';
 import { NewBillDialog } from './new-bill-dialog';
 import '../docs.css';
 
 /** Route module /docs (and /docs?new=1): bills with the docs filter, and bill generation. */
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const state = parseDocsListState(params);
-  const update = (patch: Partial<DocsListState>) => setParams((previous) => writeDocsListState({ ...parseDocsListState(previous), ...patch }));
+  const [state, update] = useUrlState(DOCS_LIST_URL);
   const list = useBillList(toBillListRequest(state));
   const me = useMe().data;
   const role = me?.user.role;
@@ -42,7 +41,7 @@ export function Component() {
         </div>
       </div>
       <DocsFilter state={state} onChange={update} />
-      <BillsTable list={list} state={state} actor={actor} onPage={(page, size) => update({ page, size })} />
+      <BillsTable list={list} state={state} actor={actor} onPage={(pageIndex, pageSize) => update({ pageIndex, pageSize })} />
       <NewBillDialog visible={state.creating && canManage} onHide={() => update({ creating: false })} />
       <ConfirmDialog />
     </div>

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { numberIn, pageIndex, urlState, useUrlState } from '@/lib/url-state';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { Paginator } from 'primereact/paginator';
@@ -15,20 +15,17 @@ import { useMe } from '@/lib/me-query';
 import { GeneratedReportsTable } from './generated-reports-table';
 import '../generated-reports.css';
 
-const PAGE_SIZES = [25, 50, 100];
+const PAGE_SIZES = [25, 50, 100] as const;
 
-function pageOf(params: URLSearchParams): { pageIndex: number; pageSize: number } {
-  const pageIndex = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
-  const size = Number(params.get('size'));
-  return { pageIndex, pageSize: PAGE_SIZES.includes(size) ? size : 25 };
-}
+/** The page in the URL (lib/url-state). */
+const PAGE_URL = urlState({ pageIndex, pageSize: numberIn(PAGE_SIZES, 25) });
 
 /** Route module /generated_reports (sidebar "downloads"): the company's generated report files. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const me = useMe();
-  const [params, setParams] = useSearchParams();
-  const { pageIndex, pageSize } = pageOf(params);
+  const [page, setPage] = useUrlState(PAGE_URL);
+  const { pageIndex, pageSize } = page;
   const list = useGeneratedReports({ page: pageIndex - 1, size: pageSize });
   const remove = useDeleteGeneratedReport();
   const canDelete = me.data !== undefined && can(me.data.user.role, 'reports.run');
@@ -82,8 +79,8 @@ export function Component() {
               first={(pageIndex - 1) * pageSize}
               rows={pageSize}
               totalRecords={total}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(event) => setParams({ page: String(event.page + 1), size: String(event.rows) })}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onPageChange={(event) => setPage({ pageIndex: event.page + 1, pageSize: event.rows as (typeof PAGE_SIZES)[number] })}
             />
           )}
         </>

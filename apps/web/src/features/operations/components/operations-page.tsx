@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { oneOf, pageIndex, urlState, useUrlState } from '@/lib/url-state';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
@@ -19,27 +20,19 @@ import '../operations.css';
 const PAGE_SIZE = 25;
 const ALL = 'all';
 
+/** The filter and page in the URL (lib/url-state). */
+const OPERATIONS_URL = urlState({ reason: oneOf(QUEUE_REASONS), state: oneOf(OPERATION_STATES), pageIndex });
+
 /** Route module /operations: every bulk operation of the company, newest first. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page') ?? '1') - 1) || 0;
-  const reason = QUEUE_REASONS.find((r) => r === params.get('reason'));
-  const state = OPERATION_STATES.find((s) => s === params.get('state'));
+  const [filter, setFilter] = useUrlState(OPERATIONS_URL);
+  const { reason, state } = filter;
+  const page = filter.pageIndex - 1;
   const [size] = useState(PAGE_SIZE);
   const list = useOperationList({ page, size, ...(reason ? { reason } : {}), ...(state ? { state } : {}) });
-
-  function patch(next: Record<string, string | null>): void {
-    setParams((previous) => {
-      const out = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(next)) {
-        if (value === null || value === ALL) out.delete(key);
-        else out.set(key, value);
-      }
-      if (!('page' in next)) out.delete('page');
-      return out;
-    });
-  }
+  /** A filter change starts again at the first page. */
+  const patch = (next: Partial<typeof filter>) => setFilter({ pageIndex: 1, ...next });
 
   const reasons = [{ label: t('operations.allReasons'), value: ALL }, ...QUEUE_REASONS.map((r) => ({ label: t(`queue.reasons.${r}`), value: r }))];
   const states = [{ label: t('operations.allStates'), value: ALL }, ...OPERATION_STATES.map((s) => ({ label: t(`operations.state.${s}`), value: s }))];
@@ -56,7 +49,7 @@ export function Component() {
             inputId="operations-reason"
             value={reason ?? ALL}
             options={reasons}
-            onChange={(event) => patch({ reason: event.value as QueueReason | typeof ALL })}
+            onChange={(event) => patch({ reason: event.value === ALL ? null : (event.value as QueueReason) })}
             data-testid="operations-filter-reason"
           />
         </div>
@@ -66,7 +59,7 @@ export function Component() {
             inputId="operations-state"
             value={state ?? ALL}
             options={states}
-            onChange={(event) => patch({ state: event.value as OperationState | typeof ALL })}
+            onChange={(event) => patch({ state: event.value === ALL ? null : (event.value as OperationState) })}
             data-testid="operations-filter-state"
           />
         </div>
@@ -90,7 +83,7 @@ export function Component() {
             first={page * size}
             rows={size}
             totalRecords={list.data.total}
-            onPage={(event: DataTablePageEvent) => patch({ page: String(Math.floor(event.first / event.rows) + 1) })}
+            onPage={(event: DataTablePageEvent) => setFilter({ pageIndex: Math.floor(event.first / event.rows) + 1 })}
             loading={list.isFetching}
             size="small"
             stripedRows

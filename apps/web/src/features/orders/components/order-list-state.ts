@@ -1,37 +1,23 @@
-import { PAGE_SIZE } from '@cab/contract/constants';
 import { ORDER_GROUPS, type OrderGroup, type OrderListRequest } from '@cab/contract/orders';
+import { flag, oneOfOr, pageIndex, pageSize, urlState } from '@/lib/url-state';
 
-/** What the orders page shows, kept in the URL so a link reproduces the view. Page is one-based here. */
+/** What the orders page shows, kept in the URL so a link reproduces the view. pageIndex is one-based. */
 export interface OrderListState {
   group: OrderGroup;
-  page: number;
-  size: number;
+  pageIndex: number;
+  pageSize: number;
+  /** The new-order dialog is open (`?new=1`: links from the home page and the sidebar). */
   creating: boolean;
 }
 
-const positive = (value: string | null, fallback: number, max: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
-};
+export const ORDER_LIST_URL = urlState<OrderListState>(
+  { group: oneOfOr(ORDER_GROUPS, 'actual'), pageIndex, pageSize, creating: flag },
+  { names: { creating: 'new' } },
+);
 
-export function parseOrderListState(params: URLSearchParams): OrderListState {
-  return {
-    group: ORDER_GROUPS.find((g) => g === params.get('group')) ?? 'actual',
-    page: positive(params.get('page'), 1, 1_000_000),
-    size: positive(params.get('size'), PAGE_SIZE, 100),
-    creating: params.get('new') === '1',
-  };
-}
-
-export function writeOrderListState(state: OrderListState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.group !== 'actual') params.set('group', state.group);
-  if (state.page > 1) params.set('page', String(state.page));
-  if (state.size !== PAGE_SIZE) params.set('size', String(state.size));
-  if (state.creating) params.set('new', '1');
-  return params;
-}
+export const parseOrderListState = ORDER_LIST_URL.parse;
+export const writeOrderListState = ORDER_LIST_URL.write;
 
 export function toOrderListRequest(state: OrderListState): OrderListRequest {
-  return { page: state.page - 1, size: state.size, filter: { group: state.group } };
+  return { page: state.pageIndex - 1, size: state.pageSize, filter: { group: state.group } };
 }

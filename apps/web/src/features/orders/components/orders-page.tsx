@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '@/lib/url-state';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -11,16 +11,14 @@ import { useMe } from '@/lib/me-query';
 import { orderCompaniesQuery, useOrderList } from '../api/orders-api';
 import { NewOrderDialog } from './new-order-dialog';
 import type { OrderActor } from './order-actions';
-import { parseOrderListState, toOrderListRequest, writeOrderListState, type OrderListState } from './order-list-state';
+import { ORDER_LIST_URL, toOrderListRequest } from './order-list-state';
 import { OrdersTable } from './orders-table';
 import '../orders.css';
 
 /** Route module /orders (and /orders?new=1): the order list by status group and the new-order dialog. */
 export function Component() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const state = parseOrderListState(params);
-  const update = (patch: Partial<OrderListState>) => setParams((previous) => writeOrderListState({ ...parseOrderListState(previous), ...patch }));
+  const [state, update] = useUrlState(ORDER_LIST_URL);
   const list = useOrderList(toOrderListRequest(state));
   const me = useMe().data;
   const role = me?.user.role;
@@ -49,11 +47,11 @@ export function Component() {
         value={state.group}
         options={groups}
         allowEmpty={false}
-        onChange={(event) => update({ group: event.value as OrderGroup, page: 1 })}
+        onChange={(event) => update({ group: event.value as OrderGroup, pageIndex: 1 })}
         aria-label={t('orders.groupsLabel')}
         data-testid="orders-groups"
       />
-      <OrdersTable list={list} state={state} actor={actor} onPage={(page, size) => update({ page, size })} />
+      <OrdersTable list={list} state={state} actor={actor} onPage={(pageIndex, pageSize) => update({ pageIndex, pageSize })} />
       <NewOrderDialog visible={state.creating && canManage} onHide={() => update({ creating: false })} />
       <ConfirmDialog />
     </div>

@@ -59,8 +59,8 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
       stripedRows
       lazy
       paginator
-      first={(state.page - 1) * state.size}
-      rows={state.size}
+      first={(state.pageIndex - 1) * state.pageSize}
+      rows={state.pageSize}
       totalRecords={total}
       rowsPerPageOptions={[25, 50, 100]}
       onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlState } from '@/lib/url-state';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { useQuery } from '@tanstack/react-query';
@@ -21,10 +22,9 @@ import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../
 import {
   DEFAULT_LIST_STATE,
   nextSort,
-  parseListState,
+  SIM_LIST_URL,
   toListFilter,
   toListRequest,
-  writeListState,
   type SimListState,
 } from '../model/list-state';
 import { fromSavedViewState, toSavedViewState } from '../model/saved-view-state';
@@ -68,21 +68,13 @@ export function loader({ request }: { request: Request }): null {
   return prefetchSimList(new URL(request.url).searchParams);
 }
 
-/**
- * The list state the URL holds now. The router draws a navigation in a transition, so for a moment
- * after a click the rendered state is the one before it: a quick second click (a header's second
- * click, the next page) builds on the URL, not on what was drawn.
- */
-function liveListState(): SimListState {
-  return parseListState(new URLSearchParams(window.location.search));
-}
-
 /** Route module /list: the cards filter, table, selection, bulk operations, export and saved views. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
   // Kept between renders while the URL stays: the table re-renders only when what it shows changes.
-  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+  // A change builds on the address bar's state, so quick clicks are never lost (lib/url-state).
+  const [state, setState] = useUrlState(SIM_LIST_URL);
+  const [searchParams] = useSearchParams();
   rememberListSearch(searchParams.size > 0 ? `?${searchParams.toString()}` : '');
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
   const [columns, setColumns] = useState<ColumnSettings>(() => loadColumnSettings());
@@ -102,7 +94,7 @@ export function Component() {
   }
 
   function apply(change: PendingChange): void {
-    if (change.state) setSearchParams(writeListState(change.state));
+    if (change.state) setState(change.state);
     if (change.csv !== undefined) setCsv(change.csv);
     if (change.columns) changeColumns(change.columns);
   }
@@ -119,10 +111,10 @@ export function Component() {
       setPending({ state: { ...state, pageIndex: 1, ...patch } });
       return;
     }
-    setSearchParams(writeListState({ ...liveListState(), pageIndex: 1, ...patch }));
+    setState({ pageIndex: 1, ...patch });
   }
   // Paging and sorting never touch the selection.
-  const move = (patch: Partial<SimListState>) => setSearchParams(writeListState({ ...liveListState(), ...patch }));
+  const move = setState;
 
   const items = list.data?.items ?? NO_ROWS;
   const countryWarnings = useCountryWarnings(items.filter((row) => row.profile === 'TC').map((row) => row.id)).data;
@@ -248,7 +240,7 @@ export function Component() {
           selection={pageSelection}
           onSelectionChange={(rows) => sel.changePage(items, rows)}
           onPage={(pageIndex, pageSize) => move({ pageIndex, pageSize })}
-          onSortClick={(column: SimSortColumn) => move({ ...nextSort(liveListState(), column), pageIndex: 1 })}
+          onSortClick={(column: SimSortColumn) => move({ ...nextSort(SIM_LIST_URL.live(), column), pageIndex: 1 })}
         />
       )}
       {/* Below the table: a note that appears with the rows must not push them down. */}

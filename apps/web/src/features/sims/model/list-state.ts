@@ -1,15 +1,8 @@
-import {
-  BLOCKED_FILTER,
-  MAX_PAGE_SIZE,
-  PAGE_SIZE,
-  SIM_PROFILES,
-  SIM_SORT_COLUMNS,
-  type SimProfile,
-  type SimSortColumn,
-} from '@cab/contract/constants';
+import { BLOCKED_FILTER, PAGE_SIZE, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile, type SimSortColumn } from '@cab/contract/constants';
 import type { SimListFilter, SimListRequest } from '@cab/contract/sims';
+import { flag, id, numberIn, oneOf, pageIndex, pageSize, sortType, text, urlState, type SortType } from '@/lib/url-state';
 
-export type SortType = 'asc' | 'desc';
+export type { SortType };
 export type BlockedFilter = 0 | 1 | 2 | 3;
 
 /** The cards filter of spec §3 as it lives in the URL (pageIndex one-based, like the UI). */
@@ -42,34 +35,28 @@ export const DEFAULT_LIST_STATE: SimListState = {
   sortType: 'asc',
 };
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,15}$/.test(value)) return null;
-  const parsed = Number(value);
-  return parsed > 0 ? parsed : null;
-}
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return values.find((candidate) => candidate === value) ?? null;
-}
+/** The list's state in the URL (lib/url-state): the spec's names, `empty_name` as links carry it. */
+export const SIM_LIST_URL = urlState<SimListState>(
+  {
+    query: text(100),
+    profile: oneOf(SIM_PROFILES),
+    blocked: numberIn([0, 1, 2, 3] as const, 0),
+    childs: flag,
+    company: id,
+    emptyName: flag,
+    group: id,
+    pageIndex,
+    pageSize,
+    sortColumn: oneOf(SIM_SORT_COLUMNS),
+    sortType,
+  },
+  { names: { emptyName: 'empty_name' }, companions: { sortType: 'sortColumn' } },
+);
 
 /** Reads the state from search params; anything malformed falls back to its default. */
-export function parseListState(params: URLSearchParams): SimListState {
-  const blocked = Number(params.get('blocked'));
-  const pageSize = positiveInt(params.get('pageSize'));
-  return {
-    query: (params.get('query') ?? '').slice(0, 100),
-    profile: oneOf(SIM_PROFILES, params.get('profile')),
-    blocked: blocked === 1 || blocked === 2 || blocked === 3 ? blocked : 0,
-    childs: params.get('childs') === '1',
-    company: positiveInt(params.get('company')),
-    emptyName: params.get('empty_name') === '1',
-    group: positiveInt(params.get('group')),
-    pageIndex: positiveInt(params.get('pageIndex')) ?? 1,
-    pageSize: pageSize !== null && pageSize <= MAX_PAGE_SIZE ? pageSize : PAGE_SIZE,
-    sortColumn: oneOf(SIM_SORT_COLUMNS, params.get('sortColumn')),
-    sortType: params.get('sortType') === 'desc' ? 'desc' : 'asc',
-  };
-}
+export const parseListState = SIM_LIST_URL.parse;
+/** Writes only what differs from the defaults, so links stay short. */
+export const writeListState = SIM_LIST_URL.write;
 
 /**
  * A click on a sortable header: a new column sorts ascending, the sorted one turns descending, a
@@ -78,26 +65,6 @@ export function parseListState(params: URLSearchParams): SimListState {
 export function nextSort(state: SimListState, column: SimSortColumn): Pick<SimListState, 'sortColumn' | 'sortType'> {
   if (state.sortColumn !== column) return { sortColumn: column, sortType: 'asc' };
   return state.sortType === 'asc' ? { sortColumn: column, sortType: 'desc' } : { sortColumn: null, sortType: 'asc' };
-}
-
-/** Writes only what differs from the defaults, so links stay short. */
-export function writeListState(state: SimListState): URLSearchParams {
-  const params = new URLSearchParams();
-  const query = state.query.trim();
-  if (query) params.set('query', query);
-  if (state.profile) params.set('profile', state.profile);
-  if (state.blocked !== 0) params.set('blocked', String(state.blocked));
-  if (state.childs) params.set('childs', '1');
-  if (state.company !== null) params.set('company', String(state.company));
-  if (state.emptyName) params.set('empty_name', '1');
-  if (state.group !== null) params.set('group', String(state.group));
-  if (state.pageIndex !== 1) params.set('pageIndex', String(state.pageIndex));
-  if (state.pageSize !== PAGE_SIZE) params.set('pageSize', String(state.pageSize));
-  if (state.sortColumn) {
-    params.set('sortColumn', state.sortColumn);
-    params.set('sortType', state.sortType);
-  }
-  return params;
 }
 
 /** The filter part of a list request; also the selection of "select all matching". */
