@@ -1,5 +1,4 @@
-import { DashboardSummary } from '@cab/contract/generated-reports';
-import { FILES_API } from '@cab/contract/paths-files';
+import { DashboardSummary, GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -17,7 +16,7 @@ afterAll(async () => t.close());
 
 async function summary(email: string) {
   const { token } = await login(t.app, email);
-  const response = await post(t.app, FILES_API.dashboardSummary, {}, { token });
+  const response = await post(t.app, GENERATED_REPORTS_API.dashboardSummary.path, {}, { token });
   expect(response.statusCode, response.body).toBe(200);
   return DashboardSummary.parse(response.json<{ result: unknown }>().result);
 }

@@ -1,4 +1,4 @@
-import { FILES_API } from '@cab/contract/paths-files';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -97,7 +97,7 @@ async function item(qid: number) {
 }
 
 async function generate(): Promise<{ id: number; qid: number; companyId: number; job: { companyId: number; reportId: number } }> {
-  const created = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sessions', format: 'csv', request: {} }, { token: manager });
+  const created = await post(t.app, GENERATED_REPORTS_API.create.path, { kind: 'sessions', format: 'csv', request: {} }, { token: manager });
   expect(created.statusCode, created.body).toBe(200);
   const { id, qid } = created.json<{ result: { id: number; qid: number } }>().result;
   const companyId = (await report(id)).company_id;
@@ -207,7 +207,7 @@ describe('generated report leases', () => {
     expect((await item(qid))?.ok).toBeLessThan(50_000);
     expect(await filesOf(companyId, id)).toEqual([]);
     expect(await readyNotices(since)).toEqual([]);
-    await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: manager });
+    await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: manager });
   });
 
   it('a file whose every attempt killed its worker fails, and its author is told', async () => {
@@ -240,7 +240,7 @@ describe('generated report leases', () => {
   it('cancelling a file whose writer died removes the partial file it left', async () => {
     const { id, qid, companyId } = await generate();
     await leaveDeadAttempt(companyId, id, 1);
-    expect((await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: manager })).statusCode).toBe(200);
+    expect((await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: manager })).statusCode).toBe(200);
     expect(await filesOf(companyId, id)).toEqual([]);
   });
 

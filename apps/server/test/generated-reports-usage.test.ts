@@ -1,5 +1,5 @@
-import { FILES_API } from '@cab/contract/paths-files';
-import { REPORT_API } from '@cab/contract/paths-reports';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
+import { REPORTS_API } from '@cab/contract/reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -75,7 +75,7 @@ async function generateAndDownload(
 ) {
   const created = await post(
     t.app,
-    FILES_API.generatedReportsCreate,
+    GENERATED_REPORTS_API.create.path,
     { kind, format, request },
     { token: manager, lang },
   );
@@ -91,7 +91,7 @@ async function generateAndDownload(
   );
   const file = await t.app.inject({
     method: 'GET',
-    url: `${FILES_API.generatedReportsDownload}?id=${id}`,
+    url: `${GENERATED_REPORTS_API.download.path}?id=${id}`,
     headers: { authorization: `Bearer ${manager}` },
   });
   expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
@@ -133,7 +133,7 @@ afterAll(async () => t.close());
 describe('generated files equal the on-screen reports', () => {
   it('sessions to CSV: every session, the same traffic and cost totals', async () => {
     const request = { filter, ...range };
-    const screen = await onScreen(REPORT_API.sessions, request);
+    const screen = await onScreen(REPORTS_API.sessions.path, request);
     expect(screen.total).toBe(600);
     const rows = parseCsv((await generateAndDownload('sessions', 'csv', request)).body);
     const header = rows[0] ?? [];
@@ -150,7 +150,7 @@ describe('generated files equal the on-screen reports', () => {
 
   it('day report to XLSX (Russian headers): one row per day equal to the chart, totals equal', async () => {
     const request = { filter, ...range };
-    const screen = await onScreen(REPORT_API.day, request);
+    const screen = await onScreen(REPORTS_API.day.path, request);
     const rows = await parseXlsx((await generateAndDownload('day', 'xlsx', request, 'ru')).rawPayload);
     const header = rows[0] as string[];
     expect(header[0]).toBe('День');
@@ -166,7 +166,7 @@ describe('generated files equal the on-screen reports', () => {
 
   it('calls and SMS to XLSX: every record, call time and cost equal', async () => {
     const request = { filter, ...range };
-    const screen = await onScreen(REPORT_API.callSms, request);
+    const screen = await onScreen(REPORTS_API.callSms.path, request);
     expect(screen.total).toBe(300);
     const rows = await parseXlsx((await generateAndDownload('call_sms', 'xlsx', request)).rawPayload);
     const header = rows[0] as string[];
@@ -181,7 +181,7 @@ describe('generated files equal the on-screen reports', () => {
   });
 
   it('the downloads list describes the filter and the period', async () => {
-    const list = await post(t.app, FILES_API.generatedReportsList, { page: 0, size: 10 }, { token: manager });
+    const list = await post(t.app, GENERATED_REPORTS_API.list.path, { page: 0, size: 10 }, { token: manager });
     const items = list.json<{
       result: { items: Array<{ kind: string; filter: string; from: string; to: string; rows: number }> };
     }>().result.items;
@@ -202,7 +202,7 @@ describe('generated files equal the on-screen reports', () => {
     for (const lang of ['ru', 'en'] as const) {
       const empty = await post(
         t.app,
-        FILES_API.generatedReportsCreate,
+        GENERATED_REPORTS_API.create.path,
         { kind: 'sessions', format: 'csv', request: { ...range } },
         { token: manager, lang },
       );
@@ -214,21 +214,21 @@ describe('generated files equal the on-screen reports', () => {
     }
     const noDates = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'day', format: 'xlsx', request: { filter } },
       { token: manager },
     );
     expect(noDates.json()).toMatchObject({ code: 'report_filter_empty' });
     const tooLong = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'day', format: 'csv', request: { filter, from: '2030-01-01', to: '2031-06-01' } },
       { token: manager },
     );
     expect(tooLong.json()).toMatchObject({ code: 'report_range_too_long' });
     const badDate = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'day', format: 'csv', request: { filter, from: '2031-02-30', to: '2031-03-01' } },
       { token: manager },
     );
@@ -236,14 +236,14 @@ describe('generated files equal the on-screen reports', () => {
     expect(badDate.json()).toMatchObject({ code: 'validation_failed', fields: { from: expect.any(String) as string } });
     const unknownField = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'day', format: 'csv', request: { filter, ...range, drop: 1 } },
       { token: manager },
     );
     expect(unknownField.statusCode).toBe(400);
     const foreignGroup = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'day', format: 'csv', request: { filter: { group: 999_999 }, ...range } },
       { token: manager },
     );

@@ -1,6 +1,5 @@
-import { FILES_API } from '@cab/contract/paths-files';
-import { API } from '@cab/contract/paths';
-import { GeneratedReportsListResult } from '@cab/contract/generated-reports';
+import { QUEUE_API, QUEUE_LIST_PATH } from '@cab/contract/queue';
+import { GENERATED_REPORTS_API, GeneratedReportsListResult } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -90,7 +89,7 @@ const request = { from: '2026-11-01', to: '2026-11-30' };
 async function generate(format: 'csv' | 'xlsx', token = manager) {
   const response = await post(
     t.app,
-    FILES_API.generatedReportsCreate,
+    GENERATED_REPORTS_API.create.path,
     { kind: 'sessions', format, request },
     { token },
   );
@@ -111,7 +110,7 @@ async function run(id: number) {
 }
 
 async function list(token = manager) {
-  const response = await post(t.app, FILES_API.generatedReportsList, { page: 0, size: 50 }, { token });
+  const response = await post(t.app, GENERATED_REPORTS_API.list.path, { page: 0, size: 50 }, { token });
   expect(response.statusCode, response.body).toBe(200);
   return GeneratedReportsListResult.parse(response.json<{ result: unknown }>().result);
 }
@@ -119,7 +118,7 @@ async function list(token = manager) {
 async function download(id: number, token = manager, lang: 'ru' | 'en' = 'en') {
   return t.app.inject({
     method: 'GET',
-    url: `${FILES_API.generatedReportsDownload}?id=${id}&lang=${lang}`,
+    url: `${GENERATED_REPORTS_API.download.path}?id=${id}&lang=${lang}`,
     headers: { authorization: `Bearer ${token}` },
   });
 }
@@ -160,7 +159,7 @@ describe('report generation (queue_report_generate)', () => {
   it('writes a CSV whose rows and totals are the source rows, with progress to 100% and the author told', async () => {
     sourceRows = 1234;
     const { id, qid } = await generate('csv');
-    const queue = (await get(t.app, API.queueList, { token: manager })).json<{
+    const queue = (await get(t.app, QUEUE_LIST_PATH, { token: manager })).json<{
       result: { items: Array<{ qid: number; queue: string }> };
     }>();
     expect(queue.result.items).toContainEqual(expect.objectContaining({ qid, queue: 'queue_report_generate' }));
@@ -216,7 +215,7 @@ describe('report generation (queue_report_generate)', () => {
     sourceRows = 2100;
     const created = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'sessions', format: 'xlsx', request },
       { token: manager, lang: 'ru' },
     );
@@ -250,7 +249,7 @@ describe('report generation (queue_report_generate)', () => {
     const before = (await list()).total;
     const bad = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'sessions', format: 'csv', request: {} },
       { token: manager, lang: 'ru' },
     );
@@ -258,14 +257,14 @@ describe('report generation (queue_report_generate)', () => {
     expect(bad.json()).toMatchObject({ code: 'validation_failed', fields: { from: 'Заполните данные' } });
     const unknownKind = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'calls_and_coffee', format: 'csv', request: {} },
       { token: manager },
     );
     expect(unknownKind.statusCode).toBe(400);
     const badFormat = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'sessions', format: 'pdf', request },
       { token: manager },
     );
@@ -305,8 +304,8 @@ describe('cancel, delete, expiry and failed downloads', () => {
       }
       const cancel =
         route === 'own'
-          ? await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: manager })
-          : await post(t.app, API.queueCancel, { qid }, { token: manager });
+          ? await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: manager })
+          : await post(t.app, QUEUE_API.cancel.path, { qid }, { token: manager });
       expect(cancel.statusCode, cancel.body).toBe(200);
       await running;
       batchPause = 0;
@@ -327,10 +326,10 @@ describe('cancel, delete, expiry and failed downloads', () => {
   it('a generation cancelled before a worker took it writes nothing', async () => {
     sourceRows = 10;
     const { id, qid } = await generate('csv');
-    expect((await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: manager })).statusCode).toBe(200);
+    expect((await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: manager })).statusCode).toBe(200);
     await run(id);
     expect(await t.files.size(await fileKey(id))).toBeNull();
-    expect((await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: manager })).statusCode).toBe(409);
+    expect((await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: manager })).statusCode).toBe(409);
   });
 
   it('a source failing in the middle leaves a failed entry, no file, and a failed queue item', async () => {
@@ -357,16 +356,16 @@ describe('cancel, delete, expiry and failed downloads', () => {
     await run(id);
     const key = await fileKey(id);
     expect(await t.files.size(key)).toBeGreaterThan(0);
-    expect((await post(t.app, FILES_API.generatedReportsDelete, { id }, { token: viewer })).statusCode).toBe(403);
-    expect((await post(t.app, FILES_API.generatedReportsDelete, { id }, { token: otherAdmin })).statusCode).toBe(404);
-    const deleted = await post(t.app, FILES_API.generatedReportsDelete, { id }, { token: manager });
+    expect((await post(t.app, GENERATED_REPORTS_API.delete.path, { id }, { token: viewer })).statusCode).toBe(403);
+    expect((await post(t.app, GENERATED_REPORTS_API.delete.path, { id }, { token: otherAdmin })).statusCode).toBe(404);
+    const deleted = await post(t.app, GENERATED_REPORTS_API.delete.path, { id }, { token: manager });
     expect(deleted.statusCode).toBe(200);
     expect(await t.files.size(key)).toBeNull();
     expect((await list()).items.map((f) => f.id)).not.toContain(id);
     const gone = await download(id, manager, 'ru');
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toEqual({ code: 'report_deleted', message: 'Этот файл отчёта удалён' });
-    expect((await post(t.app, FILES_API.generatedReportsDelete, { id }, { token: manager })).statusCode).toBe(404);
+    expect((await post(t.app, GENERATED_REPORTS_API.delete.path, { id }, { token: manager })).statusCode).toBe(404);
     const [audit] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from audit_log where action = 'report_delete' and details->>'id' = ${String(id)}`,
@@ -409,11 +408,11 @@ describe('who may generate and read files', () => {
   it('a viewer lists and downloads the company’s files but may not generate, cancel or delete', async () => {
     sourceRows = 3;
     const { id, qid } = await generate('csv');
-    expect((await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: viewer })).statusCode).toBe(403);
+    expect((await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: viewer })).statusCode).toBe(403);
     await run(id);
     const refused = await post(
       t.app,
-      FILES_API.generatedReportsCreate,
+      GENERATED_REPORTS_API.create.path,
       { kind: 'sessions', format: 'csv', request },
       { token: viewer },
     );
@@ -428,8 +427,8 @@ describe('who may generate and read files', () => {
     const { id, qid } = await generate('csv');
     expect((await list(otherAdmin)).total).toBe(0);
     expect((await download(id, otherAdmin)).statusCode).toBe(404);
-    expect((await post(t.app, FILES_API.generatedReportsCancel, { qid }, { token: otherAdmin })).statusCode).toBe(404);
-    expect((await post(t.app, FILES_API.generatedReportsDelete, { id }, { token: otherAdmin })).statusCode).toBe(404);
+    expect((await post(t.app, GENERATED_REPORTS_API.cancel.path, { qid }, { token: otherAdmin })).statusCode).toBe(404);
+    expect((await post(t.app, GENERATED_REPORTS_API.delete.path, { id }, { token: otherAdmin })).statusCode).toBe(404);
     await run(id);
     expect((await download(id, otherAdmin)).statusCode).toBe(404);
     expect((await download(id)).statusCode).toBe(200);
@@ -443,7 +442,7 @@ describe('who may generate and read files', () => {
     );
     const sims = await post(
       t.app,
-      API.queueCreate,
+      QUEUE_API.create.path,
       { reason: 'queue_ping', selection: { filter: {} } },
       { token: manager },
     );

@@ -1,4 +1,4 @@
-import { FILES_API } from '@cab/contract/paths-files';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -109,7 +109,7 @@ describe.skipIf(!testDatabaseUrl)('report file survives kill -9 of its worker', 
       body: JSON.stringify({ email: 'admin@demo.local', password: DEMO_PASSWORD }),
     });
     const token = ((await login.json()) as { result: { token: string } }).result.token;
-    const created = await fetch(`http://127.0.0.1:${api.port}${FILES_API.generatedReportsCreate}?lang=en`, {
+    const created = await fetch(`http://127.0.0.1:${api.port}${GENERATED_REPORTS_API.create.path}?lang=en`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -173,7 +173,7 @@ describe.skipIf(!testDatabaseUrl)('report file survives kill -9 of its worker', 
     expect(lines).toHaveLength(SESSIONS + 1);
     expect(lines[0]?.startsWith('\uFEFFICCID,')).toBe(true);
     expect(new Set(lines.slice(1).map((l) => l.split(',').length)).size).toBe(1);
-    const download = await fetch(`http://127.0.0.1:${api.port}${FILES_API.generatedReportsDownload}?id=${id}&lang=en`, {
+    const download = await fetch(`http://127.0.0.1:${api.port}${GENERATED_REPORTS_API.download.path}?id=${id}&lang=en`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(download.status).toBe(200);

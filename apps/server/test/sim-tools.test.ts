@@ -2,7 +2,7 @@ import { QuickSearchResult, SAVED_VIEWS_PER_USER, SavedView, SavedViewListResult
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILES_API } from '@cab/contract/paths-files';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
 import { queryRows } from '../src/db/client.js';
 import { runGeneration } from '../src/modules/platform/generated-reports/runner.js';
 import { DEMO_COMPANY, companyIdByName } from './support/db.js';
@@ -84,29 +84,29 @@ describe('POST /api/sims/export', () => {
 
 describe('a SIM list export over 10,000 rows, as a background file (kind sims)', () => {
   it('writes every matching SIM, ICCID order, to a file in /generated_reports', async () => {
-    const created = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sims', format: 'csv', request: { filter: { blocked: 0 } } }, { token: other });
+    const created = await post(t.app, GENERATED_REPORTS_API.create.path, { kind: 'sims', format: 'csv', request: { filter: { blocked: 0 } } }, { token: other });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<{ result: { id: number } }>().result;
     const [row] = await queryRows<{ company_id: number }>(t.database.db, sql`select company_id::int as company_id from generated_reports where id = ${id}`);
     await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 }, { companyId: row?.company_id ?? 0, reportId: id });
-    const file = await t.app.inject({ method: 'GET', url: `${FILES_API.generatedReportsDownload}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
+    const file = await t.app.inject({ method: 'GET', url: `${GENERATED_REPORTS_API.download.path}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
     expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
     const lines = file.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(10_050 + 1);
     const iccids = lines.slice(1).map((line) => line.split(',')[1]);
     expect(iccids[0]).toBe(`8970${'1'.padStart(15, '0')}`);
     expect([...iccids].sort()).toEqual(iccids);
-    const listed = await post(t.app, FILES_API.generatedReportsList, {}, { token: other });
+    const listed = await post(t.app, GENERATED_REPORTS_API.list.path, {}, { token: other });
     expect(listed.json()).toMatchObject({ result: { items: [{ id, kind: 'sims', state: 'ready', rows: 10_050 }] } });
   });
 
   async function backgroundExport(sort: Record<string, 'asc' | 'desc'>): Promise<string[]> {
-    const created = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sims', format: 'csv', request: { filter: { blocked: 0 }, sort } }, { token: other });
+    const created = await post(t.app, GENERATED_REPORTS_API.create.path, { kind: 'sims', format: 'csv', request: { filter: { blocked: 0 }, sort } }, { token: other });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json<{ result: { id: number } }>().result;
     const [row] = await queryRows<{ company_id: number }>(t.database.db, sql`select company_id::int as company_id from generated_reports where id = ${id}`);
     await runGeneration({ db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 }, { companyId: row?.company_id ?? 0, reportId: id });
-    const file = await t.app.inject({ method: 'GET', url: `${FILES_API.generatedReportsDownload}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
+    const file = await t.app.inject({ method: 'GET', url: `${GENERATED_REPORTS_API.download.path}?id=${id}`, headers: { authorization: `Bearer ${other}` } });
     return file.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(',')[1] ?? '');
   }
 
@@ -128,9 +128,9 @@ describe('a SIM list export over 10,000 rows, as a background file (kind sims)',
   it("checks the filter as the list does: another company's group is 404, a bad filter 400", async () => {
     const [group] = await queryRows<{ id: number }>(t.database.db, sql`
       insert into sim_groups (company_id, name) values (${demo}, 'export source test') returning id::int as id`);
-    const foreign = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sims', format: 'xlsx', request: { filter: { blocked: 0, group: group?.id } } }, { token: other });
+    const foreign = await post(t.app, GENERATED_REPORTS_API.create.path, { kind: 'sims', format: 'xlsx', request: { filter: { blocked: 0, group: group?.id } } }, { token: other });
     expect(foreign.statusCode).toBe(404);
-    const bad = await post(t.app, FILES_API.generatedReportsCreate, { kind: 'sims', format: 'xlsx', request: { filter: { blocked: 9 } } }, { token: other });
+    const bad = await post(t.app, GENERATED_REPORTS_API.create.path, { kind: 'sims', format: 'xlsx', request: { filter: { blocked: 9 } } }, { token: other });
     expect(bad.statusCode).toBe(400);
   });
 });

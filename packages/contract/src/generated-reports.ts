@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Id, Page, UnixSeconds } from './common.js';
+import { EmptyBody, Id, Page, UnixSeconds } from './common.js';
 import { BLOCK_TYPES, LANGS, MAX_PAGE_SIZE } from './constants.js';
+import { action, file, read } from './endpoint.js';
 
 /**
  * Report files generated in the background (queue reason queue_report_generate) and listed on
@@ -90,3 +91,26 @@ export const DashboardSummary = z.object({
   }),
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
+
+/**
+ * Generated report files and the home dashboard. A blocked company may still generate, cancel and
+ * delete its files (they change no SIM): these actions are not `writable`.
+ */
+export const GENERATED_REPORTS_API = {
+  create: action('/api/generated_reports/create', {
+    body: GeneratedReportCreateRequest,
+    result: GeneratedReportCreateResult,
+    access: 'reports.run',
+    writable: false,
+  }),
+  list: read('/api/generated_reports/list', { body: GeneratedReportsListRequest, result: GeneratedReportsListResult, access: 'reports.read' }),
+  download: file('/api/generated_reports/download', { query: GeneratedReportDownloadQuery, access: 'reports.read' }),
+  delete: action('/api/generated_reports/delete', { body: GeneratedReportIdRequest, result: GeneratedReportIdResult, access: 'reports.run', writable: false }),
+  cancel: action('/api/generated_reports/cancel', {
+    body: GeneratedReportCancelRequest,
+    result: GeneratedReportCancelResult,
+    access: 'reports.run',
+    writable: false,
+  }),
+  dashboardSummary: read('/api/dashboard/summary', { body: EmptyBody, result: DashboardSummary, access: 'sims.read' }),
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id, Page, UnixSeconds } from './common.js';
 import { LANGS, QUEUE_REASONS } from './constants.js';
-import { SimSelection, SIM_QUEUE_REASONS } from './queue.js';
+import { action, file, read } from './endpoint.js';
+import { QueueCreateResult, SimSelection, SIM_QUEUE_REASONS } from './queue.js';
 
 /** Bulk operations (queue items) stay in the history this long; a housekeeping job drops older ones. */
 export const OPERATION_RETENTION_DAYS = 180;
@@ -118,3 +119,19 @@ export const QueuePreviewResult = z.object({
   first: z.array(z.object({ id: Id, iccid: z.string(), msisdn: z.string(), name: z.string().nullable() })),
 });
 export type QueuePreviewResult = z.infer<typeof QueuePreviewResult>;
+
+/** The web route of one operation's history page; notifications and the queue dropdown link here. */
+export function operationPagePath(qid: number): string {
+  return `/operations/${qid}`;
+}
+
+/** The operation history (issue 14): every bulk operation of the company, its per-SIM results, and a confirm dialog's preview. */
+export const OPERATIONS_API = {
+  list: read('/api/operations/list', { body: OperationListRequest, result: OperationListResult, access: 'sims.read' }),
+  get: read('/api/operations/get', { body: OperationGetRequest, result: OperationDetail, access: 'sims.read' }),
+  results: read('/api/operations/results', { body: OperationResultsRequest, result: OperationResultsResult, access: 'sims.read' }),
+  resultsCsv: file('/api/operations/results_csv', { query: OperationResultsCsvQuery, access: 'sims.read' }),
+  retry: action('/api/operations/retry', { body: OperationRetryRequest, result: QueueCreateResult, access: 'sims.operate', writable: true }),
+  bySim: read('/api/operations/by_sim', { body: OperationsBySimRequest, result: OperationsBySimResult, access: 'sims.read' }),
+  queuePreview: read('/api/queue/preview', { body: QueuePreviewRequest, result: QueuePreviewResult, access: 'sims.read' }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Page } from './common.js';
 import { SIM_PROFILES } from './constants.js';
+import { read } from './endpoint.js';
 import { CSV_FILTER_MAX_BYTES } from './sims.js';
 
 /**
@@ -180,6 +181,13 @@ export const CallSmsReportResult = resultOfRows(CallSmsReportRow);
 export type DayReportResult = z.infer<typeof DayReportResult>;
 export type SessionsReportResult = z.infer<typeof SessionsReportResult>;
 export type CallSmsReportResult = z.infer<typeof CallSmsReportResult>;
+
+/** The three usage reports; each answers chart, totals and one page of rows. */
+export const REPORTS_API = {
+  day: read('/api/reports/day', { body: DayReportRequest, result: DayReportResult, access: 'reports.read' }),
+  sessions: read('/api/reports/sessions', { body: SessionsReportRequest, result: SessionsReportResult, access: 'reports.read' }),
+  callSms: read('/api/reports/call_sms', { body: CallSmsReportRequest, result: CallSmsReportResult, access: 'reports.read' }),
+} as const;
 
 /** Days from `from` to `to`, both included; NaN when a date is not valid. */
 export function rangeDays(from: string, to: string): number {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Id, UnixSeconds } from './common.js';
+import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { BLOCK_TYPES, SIM_PROFILES, type SimProfile } from './constants.js';
+import { action, read } from './endpoint.js';
 import { SimSelection } from './queue.js';
 import { CSV_FILTER_MAX_BYTES } from './sims.js';
 
@@ -188,6 +189,43 @@ export const GlobalUnblockRunRequest = z.strictObject({
 export type GlobalUnblockRunRequest = z.infer<typeof GlobalUnblockRunRequest>;
 export const GlobalUnblockRunResult = z.object({ qid: Id, count: z.number().int() });
 export type GlobalUnblockRunResult = z.infer<typeof GlobalUnblockRunResult>;
+
+// ---------------------------------------------------------------- endpoints
+
+/**
+ * Root's network tools (global unblock, network simulator, country rules: 'tools.use') and the SIM
+ * rules every company sees (roaming, country warnings). Only a roaming change is refused to a
+ * blocked company; root, the only holder of 'tools.use', is never blocked.
+ */
+export const SIM_RULES_API = {
+  toolsGlobalUnblockPreview: read('/api/tools/global_unblock/preview', { body: GlobalUnblockPreviewRequest, result: GlobalUnblockPreview, access: 'tools.use' }),
+  toolsGlobalUnblockRun: action('/api/tools/global_unblock/run', {
+    body: GlobalUnblockRunRequest,
+    result: GlobalUnblockRunResult,
+    access: 'tools.use',
+    writable: false,
+  }),
+  toolsNetworkGet: read('/api/tools/network/get', { body: EmptyBody, result: NetworkSettingsResult, access: 'tools.use' }),
+  toolsNetworkUpdate: action('/api/tools/network/update', { body: NetworkSettings, result: NetworkSettingsResult, access: 'tools.use', writable: false }),
+  toolsNetworkBurst: action('/api/tools/network/burst', { body: UsageBurstRequest, result: UsageBurstResult, access: 'tools.use', writable: false }),
+  toolsCountryRulesList: read('/api/tools/country_rules/list', { body: EmptyBody, result: CountryRuleListResult, access: 'tools.use' }),
+  toolsCountryRulesCreate: action('/api/tools/country_rules/create', {
+    body: CountryRuleCreateRequest,
+    result: CountryRuleListResult,
+    access: 'tools.use',
+    writable: false,
+  }),
+  toolsCountryRulesDelete: action('/api/tools/country_rules/delete', {
+    body: CountryRuleDeleteRequest,
+    result: CountryRuleListResult,
+    access: 'tools.use',
+    writable: false,
+  }),
+  simsCountryWarnings: read('/api/sims/country_warnings', { body: CountryWarningsRequest, result: CountryWarningsResult, access: 'sims.read' }),
+  simsRoamingGet: read('/api/sims/roaming/get', { body: SimRoamingGetRequest, result: SimRoaming, access: 'sims.read' }),
+  simsRoamingSet: action('/api/sims/roaming/set', { body: SimRoamingSetRequest, result: RoamingChangeResult, access: 'sims.operate', writable: true }),
+  simsRoamingBulk: action('/api/sims/roaming/bulk', { body: SimRoamingBulkRequest, result: RoamingChangeResult, access: 'sims.operate', writable: true }),
+} as const;
 
 // ---------------------------------------------------------------- the rule itself
 

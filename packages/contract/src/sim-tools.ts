@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Id, UnixSeconds } from './common.js';
+import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { SIM_PROFILES, SIM_SORT_COLUMNS } from './constants.js';
+import { action, read } from './endpoint.js';
 import { SimListFilter } from './sims.js';
 
 /** Columns of the cards table (and of its export), in display order. */
@@ -34,6 +35,13 @@ export const SimExportRequest = z.strictObject({
   sort: SortEntry.optional(),
 });
 export type SimExportRequest = z.input<typeof SimExportRequest>;
+
+/**
+ * The direct export answers the file itself (a CSV or XLSX stream), not `{ result }`, to a POST (its
+ * filter may be megabytes): no registry endpoint fits it, so the server registers it as a plain
+ * route and the access table lists it among the unregistered routes (route-access.ts).
+ */
+export const SIM_EXPORT_PATH = '/api/sims/export';
 
 /** What an export over the direct limit answers: it became a background file (or, without one, was refused). */
 export const SimExportQueued = z.object({ generated_report: Id.nullable(), rows: z.number().int() });
@@ -111,3 +119,17 @@ export const SavedViewUpdateRequest = z.strictObject({
 });
 export type SavedViewUpdateRequest = z.input<typeof SavedViewUpdateRequest>;
 export const SavedViewDeleteRequest = z.strictObject({ id: Id });
+export const SavedViewDeleteResult = z.object({ id: z.number().int() });
+
+/**
+ * The header's quick search and saved views. Saved views belong to a signed-in user (an API token
+ * has no person to keep them for). A blocked company's user may still keep private views: the
+ * service refuses it only sharing one or changing a shared one, so these actions are not `writable`.
+ */
+export const SIM_TOOLS_API = {
+  quickSearch: read('/api/sims/quick_search', { body: QuickSearchRequest, result: QuickSearchResult, access: 'sims.read' }),
+  viewsList: read('/api/views/list', { body: EmptyBody, result: SavedViewListResult, access: 'userSession' }),
+  viewsCreate: action('/api/views/create', { body: SavedViewCreateRequest, result: SavedView, access: 'userSession', writable: false }),
+  viewsUpdate: action('/api/views/update', { body: SavedViewUpdateRequest, result: SavedView, access: 'userSession', writable: false }),
+  viewsDelete: action('/api/views/delete', { body: SavedViewDeleteRequest, result: SavedViewDeleteResult, access: 'userSession', writable: false }),
+} as const;

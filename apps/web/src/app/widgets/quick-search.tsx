@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OPS_API } from '@cab/contract/paths-ops';
-import { QUICK_SEARCH_MAX, QUICK_SEARCH_MIN, type QuickSearchHit, type QuickSearchResult } from '@cab/contract/sim-tools';
+import { QUICK_SEARCH_MAX, QUICK_SEARCH_MIN, SIM_TOOLS_API, type QuickSearchHit } from '@cab/contract/sim-tools';
 import { api, required } from '@/lib/api';
 import './quick-search.css';
 
@@ -47,7 +46,7 @@ export function QuickSearch() {
   const enabled = query.length >= QUICK_SEARCH_MIN;
   const search = useQuery({
     queryKey: ['sims', 'quick-search', query],
-    queryFn: async ({ signal }) => required(await api.post<QuickSearchResult>(OPS_API.simsQuickSearch, { q: query }, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(SIM_TOOLS_API.quickSearch, { q: query }, { signal })),
     enabled,
     staleTime: 15_000,
   });

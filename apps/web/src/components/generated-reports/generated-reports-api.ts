@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
-import type {
-  GeneratedReportCreateRequest,
-  GeneratedReportCreateResult,
-  GeneratedReportsListRequest,
-  GeneratedReportsListResult,
-} from '@cab/contract/generated-reports';
-import { FILES_API } from '@cab/contract/paths-files';
+import { GENERATED_REPORTS_API, type GeneratedReportCreateRequest, type GeneratedReportsListRequest } from '@cab/contract/generated-reports';
 import { api, required } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { saveBlob } from '@/lib/download-file';
@@ -22,7 +16,7 @@ export const GENERATED_REPORTS_KEY = ['generated-reports'] as const;
 export function useGeneratedReports(request: GeneratedReportsListRequest) {
   return useQuery({
     queryKey: [...GENERATED_REPORTS_KEY, request],
-    queryFn: async () => required(await api.post<GeneratedReportsListResult>(FILES_API.generatedReportsList, request)),
+    queryFn: async () => required(await api.call(GENERATED_REPORTS_API.list, request)),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.state === 'writing') ? 2000 : false),
   });
@@ -32,8 +26,7 @@ export function useGeneratedReports(request: GeneratedReportsListRequest) {
 export function useGenerateReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: GeneratedReportCreateRequest) =>
-      required(await api.act<GeneratedReportCreateResult>(FILES_API.generatedReportsCreate, body)),
+    mutationFn: async (body: GeneratedReportCreateRequest) => required(await api.call(GENERATED_REPORTS_API.create, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
   });
 }
@@ -41,8 +34,7 @@ export function useGenerateReport() {
 export function useDeleteGeneratedReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      required(await api.act<{ id: number }>(FILES_API.generatedReportsDelete, { id })),
+    mutationFn: async (id: number) => required(await api.call(GENERATED_REPORTS_API.delete, { id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: GENERATED_REPORTS_KEY }),
   });
 }
@@ -63,7 +55,7 @@ export async function downloadGeneratedReport(id: number, fallbackName: string):
   const showError = (detail: string) =>
     showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS, group: 'tr' });
   try {
-    const response = await fetch(`${FILES_API.generatedReportsDownload}?id=${id}&lang=${currentLang()}`, {
+    const response = await fetch(`${GENERATED_REPORTS_API.download.path}?id=${id}&lang=${currentLang()}`, {
       headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},
     });
     if (!response.ok) {

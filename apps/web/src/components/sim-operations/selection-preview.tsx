@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { PREVIEW_SIMS, type QueuePreviewResult } from '@cab/contract/operations';
-import { OPS_API } from '@cab/contract/paths-ops';
+import { OPERATIONS_API, PREVIEW_SIMS } from '@cab/contract/operations';
 import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { formatCount } from '@/lib/format-count';
@@ -20,7 +19,7 @@ export function SelectionPreview({ selection, reason, seeAll, onLeave }: { selec
   const { t, i18n } = useTranslation();
   const preview = useQuery({
     queryKey: ['queue-preview', reason, 'ids' in selection ? selection.ids : selection],
-    queryFn: async ({ signal }) => required(await api.post<QueuePreviewResult>(OPS_API.queuePreview, { selection, reason }, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.queuePreview, { selection, reason }, { signal })),
     staleTime: 10_000,
   });
   if (preview.isPending) return <Skeleton height="3.5rem" className="mb-2" />;

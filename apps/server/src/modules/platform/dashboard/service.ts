@@ -1,6 +1,6 @@
 import { BLOCK_TYPES } from '@cab/contract/constants';
 import { DASHBOARD_USAGE_DAYS, type DashboardSummary } from '@cab/contract/generated-reports';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import * as repo from './repository.js';
@@ -19,7 +19,6 @@ export function lastDays(days: number, now = new Date()): string[] {
  * companies it referred.
  */
 export async function dashboardSummary(db: Db, principal: Principal): Promise<DashboardSummary> {
-  requirePermission(principal, 'sims.read');
   const scope = (await resolveCompanyScope(db, principal, undefined, false)) ?? [principal.companyId];
   const days = lastDays(DASHBOARD_USAGE_DAYS);
   const [counts, usage] = await Promise.all([

@@ -13,7 +13,7 @@ import type {
 import type { Readable } from 'node:stream';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { JOB_QUEUES } from '../../../jobs/boss.js';
@@ -63,7 +63,6 @@ export async function createGeneratedReport(
   request: ParsedCreate,
   lang: Lang,
 ): Promise<GeneratedReportCreateResult> {
-  requirePermission(principal, 'reports.run');
   const source = reportSource(request.kind);
   if (!source) throw new AppError('validation_failed', { kind: 'invalid' satisfies FieldProblem });
   const checked = await source.check(deps.db, principal, request.request, lang);
@@ -134,7 +133,6 @@ export async function listGeneratedReports(
   page: number,
   size: number,
 ): Promise<GeneratedReportsListResult> {
-  requirePermission(principal, 'reports.read');
   const { items: rows, total } = await repo.listReports(db, principal.companyId, page, size);
   return { items: rows.map(toGeneratedReport), total };
 }
@@ -163,7 +161,6 @@ export async function cancelGeneration(
   principal: Principal,
   qid: number,
 ): Promise<void> {
-  requirePermission(principal, 'reports.run');
   const report = await repo.findReportByQueue(deps.db, principal.companyId, qid);
   if (!report) throw new AppError('not_found');
   if (report.state !== 'writing') throw new AppError('conflict');
@@ -183,7 +180,6 @@ export async function deleteGeneratedReport(
   principal: Principal,
   id: number,
 ): Promise<void> {
-  requirePermission(principal, 'reports.run');
   const report = await repo.findReport(deps.db, principal.companyId, id);
   if (!report || !(repo.LISTED_STATES as readonly string[]).includes(report.state)) throw new AppError('not_found');
   if (report.state === 'writing') {
@@ -232,7 +228,6 @@ export async function openDownload(
   principal: Principal,
   id: number,
 ): Promise<Download> {
-  requirePermission(principal, 'reports.read');
   const report = await repo.findReport(deps.db, principal.companyId, id);
   if (!report) throw new AppError('not_found');
   if (report.state === 'writing') throw new AppError('report_not_ready');

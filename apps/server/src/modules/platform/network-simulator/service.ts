@@ -1,5 +1,5 @@
 import type { NetworkSettings, NetworkSettingsResult, UsageBurstRequest, UsageBurstResult } from '@cab/contract/sim-rules';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { generateActivity } from '../../../network/activity.js';
@@ -25,8 +25,7 @@ const toApi = (value: SimulatorSettings): NetworkSettings => ({
   roaming_delay_minutes: value.roamingDelayMinutes,
 });
 
-export async function getNetworkSettings(deps: NetworkSimulatorDeps, principal: Principal): Promise<NetworkSettingsResult> {
-  requirePermission(principal, 'tools.use');
+export async function getNetworkSettings(deps: NetworkSimulatorDeps): Promise<NetworkSettingsResult> {
   const stored = await readSimulatorSettings(deps.db, deps.defaults);
   return { ...toApi(stored), updated: stored.updatedAt ? Math.floor(stored.updatedAt.getTime() / 1000) : null };
 }
@@ -36,7 +35,6 @@ export async function getNetworkSettings(deps: NetworkSimulatorDeps, principal: 
  * for each operation call and each activity tick. Audited in the same transaction.
  */
 export async function updateNetworkSettings(deps: NetworkSimulatorDeps, principal: Principal, input: NetworkSettings): Promise<NetworkSettingsResult> {
-  requirePermission(principal, 'tools.use');
   const next: SimulatorSettings = {
     latencyMs: input.latency_ms,
     failureRate: input.failure_rate,
@@ -48,7 +46,7 @@ export async function updateNetworkSettings(deps: NetworkSimulatorDeps, principa
     await writeSimulatorSettings(tx, next, new Date());
     await insertAudit(tx, { ...auditActor(principal), action: 'network_settings_update', details: { before: toApi(before), after: input } });
   });
-  return getNetworkSettings(deps, principal);
+  return getNetworkSettings(deps);
 }
 
 /**
@@ -57,7 +55,6 @@ export async function updateNetworkSettings(deps: NetworkSimulatorDeps, principa
  * first: usage is written by the network sink in its own transaction.
  */
 export async function generateUsageBurst(deps: NetworkSimulatorDeps, principal: Principal, input: UsageBurstRequest): Promise<UsageBurstResult> {
-  requirePermission(principal, 'tools.use');
   if ((await findExistingCompanies(deps.db, [input.company_id])).length === 0) throw new AppError('not_found');
   await deps.db.transaction(async (tx) => {
     await insertAudit(tx, { ...auditActor(principal), action: 'usage_burst', details: { company: input.company_id, sims: input.sims } });

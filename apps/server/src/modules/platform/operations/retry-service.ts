@@ -1,7 +1,7 @@
 import type { QueueCreateResult } from '@cab/contract/queue';
 import { SIM_OPERATION_RULES, SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import { sql } from 'drizzle-orm';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import { requirePermission, type Principal } from '../../../auth/principal.js';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { OperationParams } from '../../../network/adapter.js';
@@ -18,15 +18,14 @@ import { familyRunning, stillFailedSims } from './retry-repository.js';
  * queue lock, so of parallel retries exactly one starts and the others answer `retry_running`.
  */
 export async function retryFailed(deps: QueueDeps, principal: Principal, qid: number): Promise<QueueCreateResult> {
-  requirePermission(principal, 'sims.read');
   const ref = { companyId: principal.companyId, queueId: qid };
   const item = await repo.findOperation(deps.db, ref);
   if (!item) throw new AppError('not_found');
   const reason = SIM_QUEUE_REASONS.find((r) => r === item.reason);
   // Report generation and other non-SIM items have nothing to retry here.
   if (!reason) throw new AppError('nothing_to_retry');
+  // The operation's own permission (the gate checked 'sims.operate' and refused a blocked company).
   requirePermission(principal, SIM_OPERATION_RULES[reason].permission);
-  requireWritable(principal);
   if (item.fail === 0) throw new AppError('nothing_to_retry');
   const params = item.params as OperationParams;
   await checkTargets(deps, principal, params);

@@ -14,7 +14,7 @@ import { SIM_OPERATION_RULES, SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import type { z } from 'zod';
 import type { OperationListRequest, OperationResultsRequest } from '@cab/contract/operations';
 import { canAs } from '@cab/contract/roles';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
@@ -49,7 +49,6 @@ function plainParams(params: Record<string, unknown>): OperationDetail['params']
 }
 
 export async function listOperations(db: Db, principal: Principal, request: z.output<typeof OperationListRequest>): Promise<OperationListResult> {
-  requirePermission(principal, 'sims.read');
   const { rows, total } = await repo.listOperations(
     db,
     principal.companyId,
@@ -62,7 +61,6 @@ export async function listOperations(db: Db, principal: Principal, request: z.ou
 
 /** An operation of the caller's company; any other answers 404 (ARCHITECTURE §5). */
 async function requireOperation(db: Db, principal: Principal, qid: number): Promise<repo.OperationRow> {
-  requirePermission(principal, 'sims.read');
   const row = await repo.findOperation(db, { companyId: principal.companyId, queueId: qid });
   if (!row) throw new AppError('not_found');
   return row;
@@ -130,7 +128,6 @@ export async function listSimOperations(
   principal: Principal,
   request: { id: number; page: number; size: number },
 ): Promise<OperationsBySimResult> {
-  requirePermission(principal, 'sims.read');
   const scope = await resolveCompanyScope(db, principal, undefined, true);
   if (!(await repo.simInScope(db, request.id, scope))) throw new AppError('not_found');
   const { rows, total } = await repo.listSimOperations(db, principal.companyId, request.id, request.size, request.page * request.size);

@@ -1,29 +1,17 @@
-import { resultOf } from '@cab/contract/errors';
-import { SIM_RULES_API } from '@cab/contract/paths-sim-rules';
-import { GlobalUnblockPreview, GlobalUnblockPreviewRequest, GlobalUnblockRunRequest, GlobalUnblockRunResult } from '@cab/contract/sim-rules';
+import { SIM_RULES_API } from '@cab/contract/sim-rules';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import type { QueueDeps } from '../queue/create-service.js';
 import { previewGlobalUnblock, runGlobalUnblock } from './global-unblock.js';
 
-/** Root's Tools → Global unblock: a dry run, then the run (the route table lets only 'tools.use' through). */
+/** Root's Tools → Global unblock: a dry run, then the run (the gate lets only 'tools.use' through). */
 export function registerGlobalUnblockRoutes(app: FastifyInstance, deps: QueueDeps): void {
-  const r = typed(app);
-  r.post(
-    SIM_RULES_API.toolsGlobalUnblockPreview,
-    {
-      bodyLimit: 6 * 1024 * 1024,
-      schema: { tags: ['tools'], querystring: LangQuery, body: GlobalUnblockPreviewRequest, response: { 200: resultOf(GlobalUnblockPreview), ...errorResponses } },
-    },
-    async (request) => ({ result: await previewGlobalUnblock(deps.db, principalOf(request), request.body.filter) }),
-  );
-  r.post(
-    SIM_RULES_API.toolsGlobalUnblockRun,
-    {
-      bodyLimit: 6 * 1024 * 1024,
-      schema: { tags: ['tools'], querystring: LangQuery, body: GlobalUnblockRunRequest, response: { 200: resultOf(GlobalUnblockRunResult), ...errorResponses } },
-    },
-    async (request) => ({ result: await runGlobalUnblock(deps, principalOf(request), request.body.filter, request.body.expected) }),
-  );
+  const { handle } = endpointRoutes(app, { tag: 'tools' });
+  // The filter's CSV may be a few MB of text, as on the cards list.
+  const bodyLimit = 6 * 1024 * 1024;
+  handle(SIM_RULES_API.toolsGlobalUnblockPreview, ({ body, request }) => previewGlobalUnblock(deps.db, principalOf(request), body.filter), { bodyLimit });
+  handle(SIM_RULES_API.toolsGlobalUnblockRun, ({ body, request }) => runGlobalUnblock(deps, principalOf(request), body.filter, body.expected), {
+    bodyLimit,
+  });
 }

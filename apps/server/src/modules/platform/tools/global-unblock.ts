@@ -7,7 +7,7 @@ import {
 } from '@cab/contract/sim-rules';
 import { BLOCKED_FILTER } from '@cab/contract/constants';
 import { sql, type SQL } from 'drizzle-orm';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
@@ -38,7 +38,6 @@ function isEmpty(filter: GlobalUnblockFilter): boolean {
  * must never be what a forgotten field means.
  */
 async function selectionOf(db: Db, principal: Principal, filter: GlobalUnblockFilter): Promise<Selection> {
-  requirePermission(principal, 'tools.use');
   if (isEmpty(filter)) throw new AppError('global_unblock_empty_filter', { filter: 'globalUnblockFilter' });
   const scope = await resolveCompanyScope(db, principal, filter.company, false);
   const csv = filter.csv !== undefined ? parseCsvFilter(filter.csv) : null;

@@ -8,7 +8,7 @@ import {
 import type { SimSelection } from '@cab/contract/queue';
 import { ROAMING_MODES, ROAMING_ZONES } from '@cab/contract/sim-rules';
 import { sql, type SQL } from 'drizzle-orm';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { readSimulatorSettings, type SimulatorSettings } from '../../../network/simulator-settings.js';
@@ -47,7 +47,6 @@ async function visibleSimWhere(db: Db, principal: Principal, id: number): Promis
 }
 
 export async function getSimRoaming(db: Db, principal: Principal, id: number): Promise<SimRoaming> {
-  requirePermission(principal, 'sims.read');
   await visibleSimWhere(db, principal, id);
   const row = await repo.findSimRoaming(db, id);
   return {
@@ -67,8 +66,6 @@ export async function getSimRoaming(db: Db, principal: Principal, id: number): P
  * the simulator applies it after root's configured delay in working time. Audited in the same transaction.
  */
 async function requestChange(deps: RoamingDeps, principal: Principal, where: SQL, choice: RoamingChoice, target: Record<string, unknown>): Promise<RoamingChangeResult> {
-  requirePermission(principal, 'sims.operate');
-  requireWritable(principal);
   const setting = normalize(choice);
   const now = deps.now?.() ?? new Date();
   const { roamingDelayMinutes } = await readSimulatorSettings(deps.db, deps.simulatorDefaults);
@@ -87,13 +84,11 @@ async function requestChange(deps: RoamingDeps, principal: Principal, where: SQL
 }
 
 export async function setSimRoaming(deps: RoamingDeps, principal: Principal, id: number, choice: RoamingChoice): Promise<RoamingChangeResult> {
-  requirePermission(principal, 'sims.operate');
   const where = await visibleSimWhere(deps.db, principal, id);
   return requestChange(deps, principal, where, choice, { sim: id });
 }
 
 export async function setBulkRoaming(deps: RoamingDeps, principal: Principal, selection: SimSelection, choice: RoamingChoice): Promise<RoamingChangeResult> {
-  requirePermission(principal, 'sims.operate');
   const where = await selectionWhere(deps.db, principal, selection);
   return requestChange(deps, principal, where, choice, { selection: 'ids' in selection ? 'ids' : 'filter' in selection ? 'filter' : 'group' });
 }

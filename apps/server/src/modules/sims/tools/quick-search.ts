@@ -1,6 +1,6 @@
 import { QUICK_SEARCH_LIMIT, type QuickSearchResult } from '@cab/contract/sim-tools';
 import { sql, type SQL } from 'drizzle-orm';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 
@@ -20,7 +20,6 @@ function inScope(column: SQL, scope: number[] | null): SQL {
  * the caller may see. Exact ICCID/number/IMEI matches come first; at most QUICK_SEARCH_LIMIT SIMs.
  */
 export async function quickSearch(db: Db, principal: Principal, q: string): Promise<QuickSearchResult> {
-  requirePermission(principal, 'sims.read');
   const scope = await resolveCompanyScope(db, principal, undefined, true);
   const needle = q.trim().toLowerCase();
   const take = QUICK_SEARCH_LIMIT + 1;

@@ -1,22 +1,10 @@
-import { EmptyBody } from '@cab/contract/common';
-import { resultOf } from '@cab/contract/errors';
-import { OPS_API } from '@cab/contract/paths-ops';
-import {
-  QuickSearchRequest,
-  QuickSearchResult,
-  SavedView,
-  SavedViewCreateRequest,
-  SavedViewDeleteRequest,
-  SavedViewListResult,
-  SavedViewUpdateRequest,
-  SimExportRequest,
-} from '@cab/contract/sim-tools';
+import { SIM_EXPORT_PATH, SIM_TOOLS_API, SimExportRequest } from '@cab/contract/sim-tools';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { AppError, requestLang } from '../../../http/errors.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { LangQuery, typed } from '../../../http/route-kit.js';
 import { EXPORT_COLUMNS, EXPORT_HEADERS, countExport, exportCells, exportRows } from './export-rows.js';
 import { csvStream, xlsxExportStream } from './export-writers.js';
 import { quickSearch } from './quick-search.js';
@@ -26,12 +14,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** Export of the filtered list, the header's quick search and saved views (issue 14). */
 export function registerSimToolRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  const r = typed(app);
   const { db } = deps;
-  const tags = ['sims'];
-  r.post(
-    OPS_API.simsExport,
-    { bodyLimit: 6 * 1024 * 1024, schema: { tags, querystring: LangQuery, body: SimExportRequest } },
+  // A POST answered with the file itself (not `{ result }`): a plain route, its access in route-access.ts.
+  typed(app).post(
+    SIM_EXPORT_PATH,
+    { bodyLimit: 6 * 1024 * 1024, schema: { tags: ['sims'], querystring: LangQuery, body: SimExportRequest } },
     async (request, reply) => {
       const principal = principalOf(request);
       const { format, ...rest } = request.body;
@@ -57,37 +44,12 @@ export function registerSimToolRoutes(app: FastifyInstance, deps: { db: Db }): v
         .send(csvStream(header, batches()));
     },
   );
-  r.post(
-    OPS_API.simsQuickSearch,
-    { schema: { tags, querystring: LangQuery, body: QuickSearchRequest, response: { 200: resultOf(QuickSearchResult), ...errorResponses } } },
-    async (request) => ({ result: await quickSearch(db, principalOf(request), request.body.q) }),
-  );
-  const views = ['views'];
-  r.post(
-    OPS_API.viewsList,
-    { schema: { tags: views, querystring: LangQuery, body: EmptyBody, response: { 200: resultOf(SavedViewListResult), ...errorResponses } } },
-    async (request) => ({ result: await listViews(db, principalOf(request)) }),
-  );
-  r.post(
-    OPS_API.viewsCreate,
-    { schema: { tags: views, querystring: LangQuery, body: SavedViewCreateRequest, response: { 200: resultOf(SavedView), ...errorResponses } } },
-    async (request) => ({ result: await createView(db, principalOf(request), request.body) }),
-  );
-  r.post(
-    OPS_API.viewsUpdate,
-    { schema: { tags: views, querystring: LangQuery, body: SavedViewUpdateRequest, response: { 200: resultOf(SavedView), ...errorResponses } } },
-    async (request) => ({ result: await updateView(db, principalOf(request), request.body) }),
-  );
-  r.post(
-    OPS_API.viewsDelete,
-    {
-      schema: {
-        tags: views,
-        querystring: LangQuery,
-        body: SavedViewDeleteRequest,
-        response: { 200: resultOf(z.object({ id: z.number().int() })), ...errorResponses },
-      },
-    },
-    async (request) => ({ result: await deleteView(db, principalOf(request), request.body.id) }),
-  );
+  const sims = endpointRoutes(app, { tag: 'sims' });
+  sims.handle(SIM_TOOLS_API.quickSearch, ({ body, request }) => quickSearch(db, principalOf(request), body.q));
+
+  const views = endpointRoutes(app, { tag: 'views' });
+  views.handle(SIM_TOOLS_API.viewsList, ({ request }) => listViews(db, principalOf(request)));
+  views.handle(SIM_TOOLS_API.viewsCreate, ({ body, request }) => createView(db, principalOf(request), body));
+  views.handle(SIM_TOOLS_API.viewsUpdate, ({ body, request }) => updateView(db, principalOf(request), body));
+  views.handle(SIM_TOOLS_API.viewsDelete, ({ body, request }) => deleteView(db, principalOf(request), body.id));
 }

@@ -1,15 +1,14 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { operationPagePath } from '@cab/contract/paths-ops';
+import { operationPagePath } from '@cab/contract/operations';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { ProgressBar } from 'primereact/progressbar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { formatUnixDate } from '@/lib/format-date';
-import { API } from '@cab/contract/paths';
-import { FILES_API } from '@cab/contract/paths-files';
-import type { QueueItem } from '@cab/contract/queue';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
+import { QUEUE_API, type QueueItem } from '@cab/contract/queue';
 import { api, showSuccessToast } from '@/lib/api';
 import { downloadWithToken } from '@/lib/download-file';
 import { queueQueryOptions } from '../../realtime/header-queries';
@@ -20,8 +19,8 @@ import { queueQueryOptions } from '../../realtime/header-queries';
  */
 async function cancelItem(item: QueueItem, doneText: string): Promise<void> {
   try {
-    if (item.queue === 'queue_report_generate') await api.act(FILES_API.generatedReportsCancel, { qid: item.qid });
-    else await api.act(API.queueCancel, { qid: item.qid });
+    if (item.queue === 'queue_report_generate') await api.call(GENERATED_REPORTS_API.cancel, { qid: item.qid });
+    else await api.call(QUEUE_API.cancel, { qid: item.qid });
     showSuccessToast(doneText);
   } catch {
     // The api client already showed the server's message.
@@ -75,7 +74,7 @@ export function QueueCounter() {
                         type="button"
                         className="link-button"
                         onClick={() =>
-                          void downloadWithToken(`${API.queueResults}?qid=${item.qid}`, `queue-${item.qid}.csv`)
+                          void downloadWithToken(`${QUEUE_API.results.path}?qid=${item.qid}`, `queue-${item.qid}.csv`)
                         }
                         data-testid="queue-results"
                       >

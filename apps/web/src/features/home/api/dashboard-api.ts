@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '@cab/contract/generated-reports';
-import { API } from '@cab/contract/paths';
-import { FILES_API } from '@cab/contract/paths-files';
-import type { QueueListResult } from '@cab/contract/queue';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
+import { QUEUE_LIST_PATH, type QueueListResult } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { listNotifications, sortNewestFirst } from '@/lib/notify-api';
 
@@ -10,7 +8,7 @@ import { listNotifications, sortNewestFirst } from '@/lib/notify-api';
 export function useDashboardSummary() {
   return useQuery({
     queryKey: ['dashboard', 'summary'],
-    queryFn: async () => required(await api.post<DashboardSummary>(FILES_API.dashboardSummary, {})),
+    queryFn: async () => required(await api.call(GENERATED_REPORTS_API.dashboardSummary, {})),
     refetchInterval: 60_000,
   });
 }
@@ -23,7 +21,7 @@ export function useRunningOperations() {
   return useQuery({
     queryKey: ['queue'],
     staleTime: Infinity,
-    queryFn: async (): Promise<QueueListResult> => required(await api.get<QueueListResult>(API.queueList)),
+    queryFn: async (): Promise<QueueListResult> => required(await api.get<QueueListResult>(QUEUE_LIST_PATH)),
   });
 }
 

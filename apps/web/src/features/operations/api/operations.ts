@@ -1,20 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  OperationDetail,
-  OperationListRequest,
-  OperationListResult,
-  OperationResultsRequest,
-  OperationResultsResult,
-} from '@cab/contract/operations';
-import { OPS_API } from '@cab/contract/paths-ops';
-import type { QueueCreateResult } from '@cab/contract/queue';
+import { OPERATIONS_API, type OperationListRequest, type OperationResultsRequest } from '@cab/contract/operations';
 import { api, required } from '@/lib/api';
 
 /** Every key starts with 'operations'; a queue event (queue_change/queue_del) refreshes them all. */
 export function useOperationList(request: OperationListRequest) {
   return useQuery({
     queryKey: ['operations', 'list', request],
-    queryFn: async ({ signal }) => required(await api.post<OperationListResult>(OPS_API.operationsList, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.list, request, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +14,7 @@ export function useOperationList(request: OperationListRequest) {
 export function operationQuery(qid: number) {
   return queryOptions({
     queryKey: ['operations', 'get', qid],
-    queryFn: async ({ signal }) => required(await api.post<OperationDetail>(OPS_API.operationsGet, { qid }, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.get, { qid }, { signal })),
     // A running operation's counters move: look again while the page is open.
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 3000 : false),
   });
@@ -31,8 +23,7 @@ export function operationQuery(qid: number) {
 export function useOperationResults(request: OperationResultsRequest) {
   return useQuery({
     queryKey: ['operations', 'results', request],
-    queryFn: async ({ signal }) =>
-      required(await api.post<OperationResultsResult>(OPS_API.operationsResults, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.results, request, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +32,7 @@ export function useOperationResults(request: OperationResultsRequest) {
 export function useRetryFailed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (qid: number) => required(await api.act<QueueCreateResult>(OPS_API.operationsRetry, { qid })),
+    mutationFn: async (qid: number) => required(await api.call(OPERATIONS_API.retry, { qid })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operations'] }),
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { OPS_API } from '@cab/contract/paths-ops';
+import { OPERATIONS_API } from '@cab/contract/operations';
 import type { OperationDetail } from '@cab/contract/operations';
 import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
@@ -99,7 +99,7 @@ function OperationView({ detail }: { detail: OperationDetail }) {
             outlined
             icon="pi pi-download"
             label={t('operations.csvAll')}
-            onClick={() => void downloadWithToken(`${OPS_API.operationsResultsCsv}?qid=${detail.qid}`, `operation-${detail.qid}.csv`)}
+            onClick={() => void downloadWithToken(`${OPERATIONS_API.resultsCsv.path}?qid=${detail.qid}`, `operation-${detail.qid}.csv`)}
             data-testid="operation-csv"
           />
           <RetryButton detail={detail} />

@@ -5,8 +5,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { OPS_API } from '@cab/contract/paths-ops';
-import { RESULT_STATUSES, type OperationDetail, type OperationResultRow, type ResultStatus } from '@cab/contract/operations';
+import { OPERATIONS_API, RESULT_STATUSES, type OperationDetail, type OperationResultRow, type ResultStatus } from '@cab/contract/operations';
 import { LoadError } from '@/components/load-error';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
@@ -74,7 +73,7 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
             text
             icon="pi pi-download"
             label={t('operations.csvFiltered')}
-            onClick={() => void downloadWithToken(`${OPS_API.operationsResultsCsv}?${query}`, `operation-${detail.qid}${status ? `-${status}` : ''}.csv`)}
+            onClick={() => void downloadWithToken(`${OPERATIONS_API.resultsCsv.path}?${query}`, `operation-${detail.qid}${status ? `-${status}` : ''}.csv`)}
             data-testid="operation-csv-filtered"
           />
         </div>

@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REPORT_API } from '@cab/contract/paths-reports';
-import type { CallSmsReportResult, DayReportResult, ReportKind, SessionsReportResult } from '@cab/contract/reports';
+import type { BodyOf, ResultOf } from '@cab/contract/endpoint';
+import { REPORTS_API, type ReportKind } from '@cab/contract/reports';
 import { api, required } from '@/lib/api';
 
-export interface ReportResults {
-  day: DayReportResult;
-  sessions: SessionsReportResult;
-  call_sms: CallSmsReportResult;
-}
+const REPORT_ENDPOINTS = { day: REPORTS_API.day, sessions: REPORTS_API.sessions, call_sms: REPORTS_API.callSms } as const;
+type ReportEndpoint = (typeof REPORT_ENDPOINTS)[ReportKind];
 
-const PATH: Record<ReportKind, string> = { day: REPORT_API.day, sessions: REPORT_API.sessions, call_sms: REPORT_API.callSms };
+/** Each report's answer, as its endpoint declares it. */
+export type ReportResults = { [K in ReportKind]: ResultOf<(typeof REPORT_ENDPOINTS)[K]> };
 
 /**
  * One page of a report with its chart and totals. The CSV text stays out of the key (it can be
@@ -19,7 +17,12 @@ export function useReport<K extends ReportKind>(kind: K, body: { filter: { csv?:
   const { csv: _csv, ...filter } = body.filter;
   return useQuery({
     queryKey: ['reports', kind, { ...body, filter }, csvKey],
-    queryFn: async ({ signal }) => required(await api.post<ReportResults[K]>(PATH[kind], body, { signal })),
+    queryFn: async ({ signal }) => {
+      // One body is built for every kind (report-state.ts keeps the sort column to the kind's own):
+      // the compiler cannot pair a kind with its body and its answer, so they are named here.
+      const endpoint: ReportEndpoint = REPORT_ENDPOINTS[kind];
+      return required(await api.call(endpoint, body as BodyOf<ReportEndpoint>, { signal })) as ReportResults[K];
+    },
     placeholderData: keepPreviousData,
     enabled,
   });

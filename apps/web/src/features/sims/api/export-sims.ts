@@ -1,7 +1,6 @@
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
-import { FILES_API } from '@cab/contract/paths-files';
-import { OPS_API } from '@cab/contract/paths-ops';
-import type { SimExportRequest } from '@cab/contract/sim-tools';
+import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
+import { SIM_EXPORT_PATH, type SimExportRequest } from '@cab/contract/sim-tools';
 import { api, showSuccessToast } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { saveBlob } from '@/lib/download-file';
@@ -17,7 +16,7 @@ export async function exportSims(request: SimExportRequest, canGenerate: boolean
   const fail = (detail: string) =>
     showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS * 2, group: 'tr' });
   try {
-    const response = await fetch(`${OPS_API.simsExport}?lang=${currentLang()}`, {
+    const response = await fetch(`${SIM_EXPORT_PATH}?lang=${currentLang()}`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -43,7 +42,7 @@ export async function exportSims(request: SimExportRequest, canGenerate: boolean
 }
 
 async function generateInBackground({ format, ...request }: SimExportRequest): Promise<boolean> {
-  const created = await api.act<{ id: number; qid: number }>(FILES_API.generatedReportsCreate, { kind: 'sims', format, request });
+  const created = await api.call(GENERATED_REPORTS_API.create, { kind: 'sims', format, request });
   if (!created) return false;
   showSuccessToast({ key: 'simTools.export.background' });
   return true;

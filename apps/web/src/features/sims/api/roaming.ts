@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SIM_RULES_API } from '@cab/contract/paths-sim-rules';
-import type {
-  CountryWarningsResult,
-  RoamingChangeResult,
-  SimRoaming,
-  SimRoamingBulkRequest,
-  SimRoamingSetRequest,
-} from '@cab/contract/sim-rules';
+import { SIM_RULES_API, type SimRoamingBulkRequest, type SimRoamingSetRequest } from '@cab/contract/sim-rules';
 import { api, required } from '@/lib/api';
 
 export const simRoamingKey = (id: number) => ['sims', 'roaming', id] as const;
@@ -15,14 +8,14 @@ export const simRoamingKey = (id: number) => ['sims', 'roaming', id] as const;
 export function useSimRoaming(id: number) {
   return useQuery({
     queryKey: simRoamingKey(id),
-    queryFn: async ({ signal }) => required(await api.post<SimRoaming>(SIM_RULES_API.simsRoamingGet, { id }, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(SIM_RULES_API.simsRoamingGet, { id }, { signal })),
   });
 }
 
 export function useSetSimRoaming() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: SimRoamingSetRequest) => required(await api.act<RoamingChangeResult>(SIM_RULES_API.simsRoamingSet, request)),
+    mutationFn: async (request: SimRoamingSetRequest) => required(await api.call(SIM_RULES_API.simsRoamingSet, request)),
     onSuccess: (_result, request) => void queryClient.invalidateQueries({ queryKey: simRoamingKey(request.id) }),
   });
 }
@@ -30,7 +23,7 @@ export function useSetSimRoaming() {
 export function useBulkRoaming() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: SimRoamingBulkRequest) => required(await api.act<RoamingChangeResult>(SIM_RULES_API.simsRoamingBulk, request)),
+    mutationFn: async (request: SimRoamingBulkRequest) => required(await api.call(SIM_RULES_API.simsRoamingBulk, request)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['sims', 'roaming'] }),
   });
 }
@@ -42,7 +35,7 @@ export function useCountryWarnings(ids: number[]) {
     queryKey: ['sims', 'country-warnings', key],
     enabled: key.length > 0,
     queryFn: async ({ signal }) =>
-      required(await api.post<CountryWarningsResult>(SIM_RULES_API.simsCountryWarnings, { ids: key }, { signal, onError: () => undefined })).items,
+      required(await api.call(SIM_RULES_API.simsCountryWarnings, { ids: key }, { signal, onError: () => undefined })).items,
     staleTime: 60_000,
   });
 }

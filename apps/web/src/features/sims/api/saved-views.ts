@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_API } from '@cab/contract/paths-ops';
-import type { SavedView, SavedViewCreateRequest, SavedViewListResult, SavedViewUpdateRequest } from '@cab/contract/sim-tools';
+import { SIM_TOOLS_API, type SavedViewCreateRequest, type SavedViewUpdateRequest } from '@cab/contract/sim-tools';
 import { api, required } from '@/lib/api';
 
 const KEY = ['saved-views'] as const;
@@ -8,7 +7,7 @@ const KEY = ['saved-views'] as const;
 export function useSavedViews() {
   return useQuery({
     queryKey: KEY,
-    queryFn: async ({ signal }) => required(await api.post<SavedViewListResult>(OPS_API.viewsList, {}, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(SIM_TOOLS_API.viewsList, {}, { signal })),
   });
 }
 
@@ -16,7 +15,7 @@ export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SavedViewCreateRequest | SavedViewUpdateRequest) =>
-      required(await api.act<SavedView>('id' in request ? OPS_API.viewsUpdate : OPS_API.viewsCreate, request)),
+      required(await ('id' in request ? api.call(SIM_TOOLS_API.viewsUpdate, request) : api.call(SIM_TOOLS_API.viewsCreate, request))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -24,7 +23,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => required(await api.act<{ id: number }>(OPS_API.viewsDelete, { id })),
+    mutationFn: async (id: number) => required(await api.call(SIM_TOOLS_API.viewsDelete, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import type { OperationsBySimResult, SimOperationRow } from '@cab/contract/operations';
-import { OPS_API, operationPagePath } from '@cab/contract/paths-ops';
+import { OPERATIONS_API, operationPagePath, type SimOperationRow } from '@cab/contract/operations';
 import { LoadError } from '@/components/load-error';
 import { api, required } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
@@ -18,8 +17,7 @@ export function SimOperationsHistory({ simId }: { simId: number }) {
   const [page, setPage] = useState(0);
   const operations = useQuery({
     queryKey: ['operations', 'by-sim', simId, page],
-    queryFn: async ({ signal }) =>
-      required(await api.post<OperationsBySimResult>(OPS_API.operationsBySim, { id: simId, page, size: SIZE }, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.bySim, { id: simId, page, size: SIZE }, { signal })),
     placeholderData: keepPreviousData,
   });
   return (
