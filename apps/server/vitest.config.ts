@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     // Migrates and seeds once per run; each file starts from a copy (test/support/database-snapshot.ts).
     globalSetup: ['test/support/database-snapshot.ts'],
+    // On PostgreSQL, a database per worker (files may run side by side).
+    setupFiles: ['test/support/worker-database.ts'],
   },
 });

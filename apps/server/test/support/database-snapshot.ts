@@ -24,12 +24,16 @@ declare module 'vitest' {
   }
 }
 
-/** The server's maintenance database and the template's name, for a PostgreSQL URL. */
+/**
+ * The server's maintenance database and the template's name, for a PostgreSQL URL. Templates are
+ * named after the run's base database (a worker's own database is `<base>_w<n>`: worker-database.ts).
+ */
 function templateOf(url: string, kind: SnapshotKind): { admin: string; database: string; template: string } {
   const parsed = new URL(url);
   const database = parsed.pathname.slice(1);
+  const base = new URL(process.env.TEST_DATABASE_BASE_URL ?? url).pathname.slice(1);
   parsed.pathname = '/postgres';
-  return { admin: parsed.toString(), database, template: `${database}_${kind}_template` };
+  return { admin: parsed.toString(), database, template: `${base}_${kind}_template` };
 }
 
 async function onMaintenance<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -84,10 +88,14 @@ export default async function makeSnapshots(project: TestProject): Promise<() =>
     await database.close();
   }
   return async () => {
-    for (const kind of kinds) {
-      const { admin, template } = templateOf(url, kind);
-      await onMaintenance(admin, (client) => client.query(`drop database if exists "${template}" with (force)`));
-    }
+    const { admin } = templateOf(url, 'seeded');
+    const base = new URL(url).pathname.slice(1);
+    await onMaintenance(admin, async (client) => {
+      for (const kind of kinds) await client.query(`drop database if exists "${templateOf(url, kind).template}" with (force)`);
+      // The workers' own databases (worker-database.ts).
+      const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${base}\\_w%`]);
+      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    });
   };
 }
 
