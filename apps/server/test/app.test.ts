@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorBody } from '@cab/contract/errors';
+import { AUTH_API } from '@cab/contract/auth';
+import { ENDPOINTS } from '@cab/contract/endpoints';
+import { ME_API } from '@cab/contract/me';
 import { API } from '@cab/contract/paths';
+import { QUEUE_LIST_PATH } from '@cab/contract/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, login, type TestApp } from './support/test-app.js';
 
@@ -27,10 +31,10 @@ describe('API documentation', () => {
     const res = await get(t.app, API.openapi);
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
-    const expected = Object.values(API).filter((p) => p !== API.openapi && p !== API.docs);
+    const expected = [...ENDPOINTS.map((endpoint) => endpoint.path), QUEUE_LIST_PATH];
     expect(Object.keys(doc.paths).sort()).toEqual(expect.arrayContaining(expected) as unknown);
-    expect(doc.paths[API.queueList]).toHaveProperty('get');
-    expect(doc.paths[API.me]).toHaveProperty('post');
+    expect(doc.paths[QUEUE_LIST_PATH]).toHaveProperty('get');
+    expect(doc.paths[ME_API.get.path]).toHaveProperty('post');
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.components?.securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' } });
   });
@@ -60,7 +64,7 @@ describe('errors and headers', () => {
   });
 
   it('sends them with refusals and unknown paths too', async () => {
-    for (const res of [await get(t.app, API.me), await get(t.app, '/api/xyz', { token })]) {
+    for (const res of [await get(t.app, ME_API.get.path), await get(t.app, '/api/xyz', { token })]) {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -73,7 +77,7 @@ describe('errors and headers', () => {
   ] as const)('answers malformed JSON with a localized 400 bad_request (%s)', async (lang, message) => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `${API.login}?lang=${lang}`,
+      url: `${AUTH_API.login.path}?lang=${lang}`,
       headers: { 'content-type': 'application/json' },
       payload: '{"email": "admin@demo.local", ',
     });
@@ -84,7 +88,7 @@ describe('errors and headers', () => {
   it('answers a 2 MB body with 413 and a JSON error', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `${API.login}?lang=en`,
+      url: `${AUTH_API.login.path}?lang=en`,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'admin@demo.local', password: 'x'.repeat(2 * 1024 * 1024) }),
     });

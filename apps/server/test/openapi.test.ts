@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@cab/contract/errors';
+import { AUTH_API } from '@cab/contract/auth';
 import { API } from '@cab/contract/paths';
 import { ROUTE_ACCESS, routeKey } from '@cab/contract/route-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearer?.description).toMatch(/JWT.*cab_…/);
     expect(doc.security).toEqual([{ bearer: [] }]);
     const publicOps = operations.filter((o) => o.isPublic);
-    expect(publicOps.map((o) => o.path)).toEqual(expect.arrayContaining([API.login, API.tokenRefresh]) as unknown);
+    expect(publicOps.map((o) => o.path)).toEqual(expect.arrayContaining([AUTH_API.login.path, AUTH_API.tokenRefresh.path]) as unknown);
     for (const { path, op, isPublic } of operations) expect({ path, security: op.security }).toEqual(isPublic ? { path, security: [] } : { path, security: undefined });
   });
 

@@ -1,4 +1,4 @@
-import { API } from '@cab/contract/paths';
+import { SIMS_API } from '@cab/contract/sims';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     await registerRequestCaches(app, t.database);
     registerAuthentication(app, t.database.db, new AccessTokens(JWT_SECRET), { apiTokenCallsPerMinute: t.config.API_TOKEN_RATE_LIMIT });
     // The list's pattern (its access rule: sims.read), not the list's handler.
-    app.post(API.simsList, { config: { confirmPrincipalAfterReads: true } }, async (request, reply) => {
+    app.post(SIMS_API.list.path, { config: { confirmPrincipalAfterReads: true } }, async (request, reply) => {
       await change(request.principal?.userId ?? 0);
       const body = request.body as { fail?: boolean; asText?: boolean } | undefined;
       if (body?.fail) throw new AppError('not_found');
@@ -70,7 +70,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     const user = await userByEmail(t.database.db, email);
     change = () => Promise.resolve();
     // The first call caches the principal; the next ones hit it.
-    expect((await post(app, API.simsList, {}, { token })).statusCode).toBe(200);
+    expect((await post(app, SIMS_API.list.path, {}, { token })).statusCode).toBe(200);
     expect(requestCachesOf(t.database.db)?.sizes.principals).toBeGreaterThan(0);
     return { token, user };
   }
@@ -80,7 +80,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     change = async (id) => {
       await t.database.db.execute(sql`update users set lang = case when lang = 'en' then 'ru' else 'en' end where id = ${id}`);
     };
-    const res = await post(app, API.simsList, {}, { token });
+    const res = await post(app, SIMS_API.list.path, {}, { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ result: { role: 'manager' } });
     await t.database.db.execute(sql`update users set lang = 'ru' where id = ${user.id}`);
@@ -91,7 +91,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     change = async (id) => {
       await t.database.db.execute(sql`update users set role = 'viewer' where id = ${id}`);
     };
-    const res = await post(app, API.simsList, {}, { token });
+    const res = await post(app, SIMS_API.list.path, {}, { token });
     await t.database.db.execute(sql`update users set role = 'manager' where id = ${user.id}`);
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('manager');
@@ -102,7 +102,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     change = async (id) => {
       await t.database.db.execute(sql`update users set role = 'viewer' where id = ${id}`);
     };
-    const res = await post(app, API.simsList, { asText: true }, { token });
+    const res = await post(app, SIMS_API.list.path, { asText: true }, { token });
     await t.database.db.execute(sql`update users set role = 'manager' where id = ${user.id}`);
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('manager');
@@ -117,7 +117,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
       change = async (id) => {
         await t.database.db.execute(revoke(id));
       };
-      const res = await post(app, API.simsList, {}, { token });
+      const res = await post(app, SIMS_API.list.path, {}, { token });
       await t.database.db.execute(sql`update users set active = true where id = ${user.id}`);
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('viewer');
@@ -129,7 +129,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     change = async (id) => {
       await t.database.db.execute(sql`update users set role = 'manager' where id = ${id}`);
     };
-    const res = await post(app, API.simsList, { fail: true }, { token });
+    const res = await post(app, SIMS_API.list.path, { fail: true }, { token });
     await t.database.db.execute(sql`update users set role = 'viewer' where id = ${user.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });

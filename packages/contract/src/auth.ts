@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Email, Id } from './common.js';
+import { EmptyBody, Email, Id } from './common.js';
+import { action, read } from './endpoint.js';
+import { ENTRY_PATHS } from './paths.js';
 
 export const LoginRequest = z.strictObject({
   email: Email,
@@ -17,6 +19,15 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const LogoutRequest = z.strictObject({ refresh_token: z.string().max(200).optional() }).nullish();
 
 export const SessionCheckResult = z.object({ ok: z.literal(true) });
+
+/** Sign-in, the token refresh, sign-out and the session check. */
+export const AUTH_API = {
+  login: action(ENTRY_PATHS.login, { body: LoginRequest, result: LoginResult, access: 'public', writable: false }),
+  tokenRefresh: action(ENTRY_PATHS.tokenRefresh, { body: RefreshRequest, result: TokenPair, access: 'public', writable: false }),
+  // A blocked company's users may still sign out.
+  logout: action('/api/logout', { body: LogoutRequest, result: SessionCheckResult, access: 'userSession', writable: false }),
+  sessionCheck: read('/api/session/check', { body: EmptyBody, result: SessionCheckResult, access: 'signedIn' }),
+} as const;
 
 /** Claims of an access token. */
 export const AccessClaims = z.object({

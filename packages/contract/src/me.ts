@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { read } from './endpoint.js';
+import { ENTRY_PATHS } from './paths.js';
 import { ROLES } from './roles.js';
 
 export const MeRequest = z.strictObject({ version: z.number().int().min(0).max(99_999_999) });
@@ -47,3 +49,8 @@ export const MeResult = z.object({
   sim_count: z.number().int(),
 });
 export type MeResult = z.infer<typeof MeResult>;
+
+/** The signed-in user, its company and what the header shows (spec §7 "service/me"). */
+export const ME_API = {
+  get: read(ENTRY_PATHS.me, { body: MeRequest, result: MeResult, access: 'signedIn' }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, UnixSeconds } from './common.js';
 import { NOTIFICATION_TYPES } from './constants.js';
+import { action, read } from './endpoint.js';
 
 export const Notification = z.object({
   id: Id,
@@ -32,3 +33,9 @@ export const NotifyReadRequest = z.strictObject({ id: z.array(Id).min(1).max(100
 export type NotifyReadRequest = z.infer<typeof NotifyReadRequest>;
 export const NotifyReadResult = z.object({ updated: z.number().int() });
 export type NotifyReadResult = z.infer<typeof NotifyReadResult>;
+
+/** The header's notifications (spec §7). */
+export const NOTIFY_API = {
+  list: read('/api/notify/list', { body: NotifyListRequest, result: NotifyListResult, access: 'signedIn' }),
+  read: action('/api/notify/read', { body: NotifyReadRequest, result: NotifyReadResult, access: 'signedIn', writable: false }),
+} as const;

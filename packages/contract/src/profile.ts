@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { Id, UnixSeconds } from './common.js';
+import { SessionCheckResult } from './auth.js';
+import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { LANGS } from './constants.js';
+import { action, read } from './endpoint.js';
 
 /** The signed-in user's own data (spec §3 User: first_name, last_name, phone, email). */
 export const Profile = z.object({
@@ -48,3 +50,18 @@ export type SessionListResult = z.infer<typeof SessionListResult>;
 
 export const SessionsRevokeResult = z.object({ revoked: z.number().int() });
 export type SessionsRevokeResult = z.infer<typeof SessionsRevokeResult>;
+
+/** The signed-in user's own profile, password and sessions (never an API token's). */
+export const PROFILE_API = {
+  get: read('/api/profile/get', { body: EmptyBody, result: Profile, access: 'userSession' }),
+  update: action('/api/profile/update', { body: ProfileUpdateRequest, result: Profile, access: 'userSession', writable: true }),
+  // A blocked company's users may still secure their account.
+  password: action('/api/profile/password', { body: PasswordChangeRequest, result: SessionCheckResult, access: 'userSession', writable: false }),
+  sessions: read('/api/profile/sessions', { body: EmptyBody, result: SessionListResult, access: 'userSession' }),
+  sessionsRevokeOthers: action('/api/profile/sessions/revoke_others', {
+    body: EmptyBody,
+    result: SessionsRevokeResult,
+    access: 'userSession',
+    writable: false,
+  }),
+} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Id, Page, Size } from './common.js';
 import { BLOCK_TYPES, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile } from './constants.js';
+import { action, read } from './endpoint.js';
+import { ENTRY_PATHS } from './paths.js';
 
 /** The most identifiers one CSV filter may carry. */
 export const CSV_FILTER_MAX_IDS = 100_000;
@@ -120,3 +122,11 @@ export const SimUsageItem = z.object({
 export type SimUsageItem = z.infer<typeof SimUsageItem>;
 export const SimUsageResult = z.object({ items: z.array(SimUsageItem), total: z.number().int() });
 export type SimUsageResult = z.infer<typeof SimUsageResult>;
+
+/** The cards list and a SIM's page: its details, its own settings and its usage. */
+export const SIMS_API = {
+  list: read(ENTRY_PATHS.simsList, { body: SimListRequest, result: SimListResult, access: 'sims.read' }),
+  get: read('/api/sims/get', { body: SimGetRequest, result: SimDetail, access: 'sims.read' }),
+  update: action('/api/sims/update', { body: SimUpdateRequest, result: SimDetail, access: 'sims.operate', writable: true }),
+  usage: read('/api/sims/usage', { body: SimUsageRequest, result: SimUsageResult, access: 'sims.read' }),
+} as const;

@@ -1,7 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { API_TOKEN_PREFIX } from '@cab/contract/api-tokens';
 import { ERROR_CODES, ErrorBody, type ErrorCode } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { AUTH_API } from '@cab/contract/auth';
 import { ROUTE_ACCESS, routeKey } from '@cab/contract/route-access';
 import { z } from 'zod';
 import { RATE_LIMIT_HEADERS } from '../auth/api-token-limit.js';
@@ -37,8 +37,8 @@ export const BEARER_SCHEME = {
   scheme: 'bearer',
   bearerFormat: `JWT | ${API_TOKEN_PREFIX}…`,
   description:
-    `A session's access JWT (from ${API.login}, 15 minutes) or an API token \`${API_TOKEN_PREFIX}…\` (My company → Access tokens). ` +
-    `Токен доступа сессии (JWT из ${API.login}, 15 минут) или API-токен \`${API_TOKEN_PREFIX}…\` (Моя компания → Токены доступа).`,
+    `A session's access JWT (from ${AUTH_API.login.path}, 15 minutes) or an API token \`${API_TOKEN_PREFIX}…\` (My company → Access tokens). ` +
+    `Токен доступа сессии (JWT из ${AUTH_API.login.path}, 15 минут) или API-токен \`${API_TOKEN_PREFIX}…\` (Моя компания → Токены доступа).`,
 } as const;
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });

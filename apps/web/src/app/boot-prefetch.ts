@@ -1,5 +1,6 @@
-import { API } from '@cab/contract/paths';
-import type { MeResult } from '@cab/contract/me';
+import type { ResultOf } from '@cab/contract/endpoint';
+import type { ME_API } from '@cab/contract/me';
+import { ENTRY_PATHS } from '@cab/contract/paths';
 import { api } from '@/lib/api';
 import { cookieTokenStorage } from '@/lib/auth-storage';
 import { isTokenFresh } from '@/lib/jwt';
@@ -12,16 +13,18 @@ import { parseListState, toListRequest } from '@/features/sims/model/list-state'
  * client (`startEarly`) once their code has loaded. This is part of the entry, which the login route
  * loads too: nothing here may import the shell's chunks (PrimeReact, zod schemas, the query client),
  * which would also hold the requests back by their evaluation.
+ * The paths come from ENTRY_PATHS, the very constants the registry declares these endpoints with
+ * (me.ts, sims.ts), whose zod schemas stay out of the entry (only their types are imported).
  * Only with a fresh token: a refresh on load is left to the page's own query. The news panel opens by
  * itself on unseen news (spec §4): its first page is asked for as soon as the user data says so.
  */
 export function prefetchFirstRequests(location: Pick<Location, 'pathname' | 'search'>): void {
   if (!isTokenFresh(cookieTokenStorage.read().token)) return;
-  void api.startEarly<MeResult>(API.me, ME_REQUEST).then((me) => {
+  void api.startEarly<ResultOf<typeof ME_API.get>>(ENTRY_PATHS.me, ME_REQUEST).then((me) => {
     if (me?.news.show) void prefetchNews();
   }, () => undefined);
   if (location.pathname === '/list') {
-    void api.startEarly(API.simsList, toListRequest(parseListState(new URLSearchParams(location.search)), null));
+    void api.startEarly(ENTRY_PATHS.simsList, toListRequest(parseListState(new URLSearchParams(location.search)), null));
   }
 }
 

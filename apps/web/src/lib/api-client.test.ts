@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AGENT_API } from '@cab/contract/agents';
-import { API } from '@cab/contract/paths';
+import { AUTH_API } from '@cab/contract/auth';
+import { ME_API } from '@cab/contract/me';
+import { ENTRY_PATHS } from '@cab/contract/paths';
+import { QUEUE_LIST_PATH } from '@cab/contract/queue';
+import { SIMS_API } from '@cab/contract/sims';
 import { makeJwt } from '../test/jwt-fixture';
 import { EARLY_ANSWER_TTL_MS, createApiClient, type ApiClientDeps } from './api-client';
 import { ApiError } from './api-error';
@@ -47,7 +51,7 @@ describe('api client', () => {
   it('adds lang, X-App-Id and the bearer token, and returns body.result', async () => {
     const token = makeJwt(600);
     const { client, fetchMock } = setup({ tokens: { token }, responses: [json(200, { result: { a: 1 } })] });
-    await expect(client.post(API.me, { version: 1 })).resolves.toEqual({ a: 1 });
+    await expect(client.post(ENTRY_PATHS.me, { version: 1 })).resolves.toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/service/me?lang=en');
     expect(headersOf(init)).toEqual({
@@ -71,20 +75,20 @@ describe('api client', () => {
       ],
     });
     const body = { company_id: 1, count: 50 };
-    const [first, doubleClick] = await Promise.all([client.act(API.logout, body), client.act(API.logout, body)]);
+    const [first, doubleClick] = await Promise.all([client.act(AUTH_API.logout.path, body), client.act(AUTH_API.logout.path, body)]);
     expect(first).toEqual({ id: 1 });
     expect(doubleClick).toEqual({ id: 1 });
-    const sent = fetchMock.mock.calls.filter(([url]) => url.startsWith(API.logout));
+    const sent = fetchMock.mock.calls.filter(([url]) => url.startsWith(AUTH_API.logout.path));
     expect(sent).toHaveLength(2);
     const [key, resentKey] = sent.map(([, init]) => headersOf(init)['Idempotency-Key']);
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(resentKey).toBe(key);
     // Once answered, the same action again is a new action with a new key.
-    await expect(client.act(API.logout, body)).resolves.toEqual({ id: 2 });
+    await expect(client.act(AUTH_API.logout.path, body)).resolves.toEqual({ id: 2 });
     const last = fetchMock.mock.calls.at(-1);
     expect(headersOf(last?.[1])['Idempotency-Key']).not.toBe(key);
     // A plain post (a read) carries none.
-    await client.post(API.me, {});
+    await client.post(ENTRY_PATHS.me, {});
     expect(headersOf(fetchMock.mock.calls.at(-1)?.[1])['Idempotency-Key']).toBeUndefined();
   });
 
@@ -108,14 +112,15 @@ describe('api client', () => {
       tokens: { token: makeJwt(600) },
       responses: [json(200, { result: { page: 1 } }), json(200, { result: { page: 2 } }), json(200, { result: { page: 3 } })],
     });
-    const early = client.startEarly(API.simsList, { page: 1, size: 25 });
+    // The entry sends it by its path (no schema loaded); the list's query calls the registry's endpoint.
+    const early = client.startEarly(ENTRY_PATHS.simsList, { page: 1, size: 25 });
     // Another body is another request; the same body is taken from the early one without sending.
-    await expect(client.post(API.simsList, { page: 2, size: 25 })).resolves.toEqual({ page: 2 });
-    await expect(client.post(API.simsList, { page: 1, size: 25 })).resolves.toEqual({ page: 1 });
+    await expect(client.call(SIMS_API.list, { page: 2, size: 25 })).resolves.toEqual({ page: 2 });
+    await expect(client.call(SIMS_API.list, { page: 1, size: 25 })).resolves.toEqual({ page: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     await expect(early).resolves.toEqual({ page: 1 });
     // Taken once: the next post of the same body asks the server again.
-    await expect(client.post(API.simsList, { page: 1, size: 25 })).resolves.toEqual({ page: 3 });
+    await expect(client.call(SIMS_API.list, { page: 1, size: 25 })).resolves.toEqual({ page: 3 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
@@ -123,9 +128,9 @@ describe('api client', () => {
     vi.useFakeTimers();
     try {
       const { client, fetchMock } = setup({ tokens: { token: makeJwt(600) } });
-      void client.startEarly(API.me, { version: 1 });
+      void client.startEarly(ENTRY_PATHS.me, { version: 1 });
       await vi.advanceTimersByTimeAsync(EARLY_ANSWER_TTL_MS + 1);
-      await client.post(API.me, { version: 1 });
+      await client.call(ME_API.get, { version: 1 });
       expect(fetchMock).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
@@ -134,7 +139,7 @@ describe('api client', () => {
 
   it('omits both auth headers on login', async () => {
     const { client, fetchMock } = setup({ tokens: { token: makeJwt(600) } });
-    await client.post(API.login, { email: 'a@b.c', password: 'x' });
+    await client.post(ENTRY_PATHS.login, { email: 'a@b.c', password: 'x' });
     expect(headersOf(fetchMock.mock.calls[0]?.[1])).toEqual({ 'Content-Type': 'application/json' });
   });
 
@@ -144,7 +149,7 @@ describe('api client', () => {
       tokens: { token: makeJwt(-10), refreshToken: 'r1' },
       responses: [json(200, { result: { token: fresh, refresh_token: 'r2' } }), json(200, { result: 1 })],
     });
-    await client.get(API.queueList);
+    await client.get(QUEUE_LIST_PATH);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/token/refresh?lang=en');
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1].body as string)).toEqual({ refresh_token: 'r1' });
     expect(headersOf(fetchMock.mock.calls[0]?.[1]).Authorization).toBeUndefined();
@@ -158,7 +163,7 @@ describe('api client', () => {
       responses: [json(200, { result: { token: makeJwt(600), refresh_token: 'r2' } })],
     });
     await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
-    const refreshCalls = fetchMock.mock.calls.filter(([url]) => url.startsWith(API.tokenRefresh));
+    const refreshCalls = fetchMock.mock.calls.filter(([url]) => url.startsWith(ENTRY_PATHS.tokenRefresh));
     expect(refreshCalls).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
@@ -168,7 +173,7 @@ describe('api client', () => {
       tokens: { token: makeJwt(-10), refreshToken: 'r1' },
       responses: [json(401, { message: 'no', code: 'refresh_invalid' }), json(401, {})],
     });
-    await client.get(API.queueList).catch(() => undefined);
+    await client.get(QUEUE_LIST_PATH).catch(() => undefined);
     expect(deps.tokens.clear).toHaveBeenCalled();
     expect(deps.onLoggedOut).toHaveBeenCalled();
     expect(deps.navigate).toHaveBeenCalledWith('/login');
@@ -197,7 +202,7 @@ describe('api client', () => {
       responses: [json(401, {}), json(200, { result: { token: 'new', refresh_token: 'r2' } }), json(200, { result: 'again' })],
     });
     await expect(client.get('/api/a')).resolves.toBe('again');
-    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/a?lang=en', `${API.tokenRefresh}?lang=en`, '/api/a?lang=en']);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/a?lang=en', `${ENTRY_PATHS.tokenRefresh}?lang=en`, '/api/a?lang=en']);
     expect(headersOf(fetchMock.mock.calls[2]?.[1]).Authorization).toBe('Bearer new');
     expect(deps.onLoggedOut).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();

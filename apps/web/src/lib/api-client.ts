@@ -1,4 +1,4 @@
-import { API, PUBLIC_PATH_PREFIXES } from '@cab/contract/paths';
+import { ENTRY_PATHS, PUBLIC_PATH_PREFIXES } from '@cab/contract/paths';
 import { TOAST_LIFE_MS, UNAUTHORIZED_COUNTER_CAP, type Lang } from '@cab/contract/constants';
 import type { TokenPair } from '@cab/contract/auth';
 import type { BodyOf, Endpoint, ResultOf } from '@cab/contract/endpoint';
@@ -98,7 +98,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function refresh(refreshToken: string): Promise<string | null> {
     let response: Response;
     try {
-      response = await deps.fetch(url(API.tokenRefresh), {
+      response = await deps.fetch(url(ENTRY_PATHS.tokenRefresh), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh_token: refreshToken }),

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { GroupListResult } from '@cab/contract/groups';
+import { GROUPS_API } from '@cab/contract/groups';
 import { api, required } from './api';
 
 /** Groups of the user's company: the groups page and the group picker of SIM operations share it. */
@@ -8,5 +7,5 @@ export const GROUPS_KEY = ['groups'] as const;
 
 export const groupsQueryOptions = queryOptions({
   queryKey: GROUPS_KEY,
-  queryFn: async () => required(await api.post<GroupListResult>(API.groupsList, {})),
+  queryFn: async () => required(await api.call(GROUPS_API.list, {})),
 });

@@ -1,4 +1,4 @@
-import { API } from '@cab/contract/paths';
+import { AUTH_API } from '@cab/contract/auth';
 import { api } from './api';
 import { cookieTokenStorage } from './auth-storage';
 import { navigateTo } from './navigation';
@@ -11,7 +11,7 @@ export async function logout(): Promise<void> {
   await api.freshToken();
   const { refreshToken } = cookieTokenStorage.read();
   try {
-    await api.post(API.logout, refreshToken ? { refresh_token: refreshToken } : {}, { onError: () => undefined });
+    await api.call(AUTH_API.logout, refreshToken ? { refresh_token: refreshToken } : {}, { onError: () => undefined });
   } catch {
     // The local logout below happens whatever the server answered.
   }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { MeResult } from '@cab/contract/me';
+import { ME_API } from '@cab/contract/me';
 import { api, required } from './api';
 import { ME_REQUEST } from './session';
 import { useIsLoggedIn } from './use-session';
@@ -9,7 +8,7 @@ export const ME_KEY = ['me'] as const;
 
 export const meQueryOptions = queryOptions({
   queryKey: ME_KEY,
-  queryFn: async () => required(await api.post<MeResult>(API.me, ME_REQUEST)),
+  queryFn: async () => required(await api.call(ME_API.get, ME_REQUEST)),
   staleTime: 60_000,
 });
 

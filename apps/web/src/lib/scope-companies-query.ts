@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ScopeCompaniesResult } from '@cab/contract/companies';
-import { API } from '@cab/contract/paths';
+import { COMPANIES_API } from '@cab/contract/companies';
 import { api, required } from './api';
 
 /** Companies the cards filter offers: the user's own and its children (root: any). */
 export const scopeCompaniesQuery = queryOptions({
   queryKey: ['sims', 'scope-companies'],
-  queryFn: async () => required(await api.post<ScopeCompaniesResult>(API.companiesScope, {})),
+  queryFn: async () => required(await api.call(COMPANIES_API.scope, {})),
   staleTime: 5 * 60_000,
 });

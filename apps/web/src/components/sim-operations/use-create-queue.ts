@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API } from '@cab/contract/paths';
-import type { QueueCreateRequest, QueueCreateResult } from '@cab/contract/queue';
+import { QUEUE_API, type QueueCreateRequest } from '@cab/contract/queue';
 import { api, required, showSuccessToast } from '@/lib/api';
 import { formatCount } from '@/lib/format-count';
 
@@ -10,7 +9,7 @@ export function useCreateQueue() {
   const { t, i18n } = useTranslation();
   return useMutation({
     mutationFn: async (request: QueueCreateRequest) =>
-      required(await api.act<QueueCreateResult>(API.queueCreate, request)),
+      required(await api.call(QUEUE_API.create, request)),
     onSuccess: (result) => {
       const queued = t('ops.queued', { count: formatCount(result.count, i18n.language) });
       const skipped =

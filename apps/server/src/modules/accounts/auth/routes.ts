@@ -1,10 +1,8 @@
-import { LoginRequest, LoginResult, LogoutRequest, RefreshRequest, SessionCheckResult, TokenPair } from '@cab/contract/auth';
-import { resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { AUTH_API } from '@cab/contract/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
 import type { AuthService, ClientInfo } from './service.js';
 
 /** Refresh tokens are long random secrets: this only caps request floods. Login is limited by
@@ -16,31 +14,14 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus: EventBus): void {
-  const r = typed(app);
-  r.post(
-    API.login,
-    {
-      schema: { tags: ['auth'], querystring: LangQuery, body: LoginRequest, response: { 200: resultOf(LoginResult), ...errorResponses } },
-    },
-    async (request) => ({ result: await auth.login(request.body.email, request.body.password, clientInfo(request)) }),
-  );
-
-  r.post(
-    API.tokenRefresh,
-    {
-      config: { rateLimit: REFRESH_RATE_LIMIT },
-      schema: { tags: ['auth'], querystring: LangQuery, body: RefreshRequest, response: { 200: resultOf(TokenPair), ...errorResponses } },
-    },
-    async (request) => ({ result: await auth.refresh(request.body.refresh_token, clientInfo(request)) }),
-  );
-
-  r.post(
-    API.logout,
-    {
-      config: { allowUnfinishedRegistration: true },
-      schema: { tags: ['auth'], querystring: LangQuery, body: LogoutRequest, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
-    },
-    async (request) => {
+  const { handle } = endpointRoutes(app, { tag: 'auth' });
+  handle(AUTH_API.login, ({ body, request }) => auth.login(body.email, body.password, clientInfo(request)));
+  handle(AUTH_API.tokenRefresh, ({ body, request }) => auth.refresh(body.refresh_token, clientInfo(request)), {
+    config: { rateLimit: REFRESH_RATE_LIMIT },
+  });
+  handle(
+    AUTH_API.logout,
+    async ({ request }) => {
       const principal = principalOf(request);
       await auth.logout(principal.sessionId, {
         companyId: principal.companyId,
@@ -49,16 +30,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, bus:
         ip: request.ip,
       });
       await bus.revokeSession(principal.sessionId);
-      return { result: { ok: true as const } };
+      return { ok: true as const };
     },
+    { config: { allowUnfinishedRegistration: true } },
   );
-
-  r.post(
-    API.sessionCheck,
-    {
-      config: { allowUnfinishedRegistration: true },
-      schema: { tags: ['auth'], querystring: LangQuery, response: { 200: resultOf(SessionCheckResult), ...errorResponses } },
-    },
-    () => ({ result: { ok: true as const } }),
-  );
+  handle(AUTH_API.sessionCheck, () => Promise.resolve({ ok: true as const }), { config: { allowUnfinishedRegistration: true } });
 }

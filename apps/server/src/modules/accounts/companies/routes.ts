@@ -1,16 +1,11 @@
-import { ScopeCompaniesRequest, ScopeCompaniesResult } from '@cab/contract/companies';
-import { resultOf } from '@cab/contract/errors';
-import { API } from '@cab/contract/paths';
+import { COMPANIES_API } from '@cab/contract/companies';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { listScopeCompanies } from './scope-service.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, db: Db): void {
-  typed(app).post(
-    API.companiesScope,
-    { schema: { tags: ['companies'], querystring: LangQuery, body: ScopeCompaniesRequest, response: { 200: resultOf(ScopeCompaniesResult), ...errorResponses } } },
-    async (request) => ({ result: await listScopeCompanies(db, principalOf(request), request.body?.query) }),
-  );
+  const { handle } = endpointRoutes(app, { tag: 'companies' });
+  handle(COMPANIES_API.scope, ({ body, request }) => listScopeCompanies(db, principalOf(request), body?.query));
 }

@@ -1,63 +1,22 @@
-import { EmptyBody } from '@cab/contract/common';
-import { ErrorBody, resultOf } from '@cab/contract/errors';
-import { SessionCheckResult } from '@cab/contract/auth';
-import { API } from '@cab/contract/paths';
-import {
-  PasswordChangeRequest,
-  Profile,
-  ProfileUpdateRequest,
-  SessionListResult,
-  SessionsRevokeResult,
-} from '@cab/contract/profile';
+import { PROFILE_API } from '@cab/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { PasswordAttempts } from '../../../auth/password-attempts.js';
 import type { Db } from '../../../db/client.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { changePassword, getProfile, listSessions, revokeOtherSessions, updateProfile } from './service.js';
 
 export function registerProfileRoutes(app: FastifyInstance, { db, bus, attempts }: { db: Db; bus: EventBus; attempts: PasswordAttempts }): void {
-  const r = typed(app);
-  const schema = { tags: ['profile'], querystring: LangQuery };
-  r.post(
-    API.profileGet,
-    { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(Profile), ...errorResponses } } },
-    async (request) => ({
-      result: await getProfile(db, principalOf(request)),
-    }),
-  );
-  r.post(
-    API.profileUpdate,
-    { schema: { ...schema, body: ProfileUpdateRequest, response: { 200: resultOf(Profile), ...errorResponses } } },
-    async (request) => ({
-      result: await updateProfile(db, principalOf(request), request.body),
-    }),
-  );
-  r.post(
-    API.profilePassword,
-    {
-      schema: {
-        ...schema,
-        body: PasswordChangeRequest,
-        response: { 200: resultOf(SessionCheckResult), ...errorResponses, 422: ErrorBody },
-      },
-    },
-    async (request) => {
-      await changePassword({ db, bus, attempts }, principalOf(request), request.body, request.ip);
-      return { result: { ok: true as const } };
-    },
-  );
-  r.post(
-    API.profileSessions,
-    { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(SessionListResult), ...errorResponses } } },
-    async (request) => ({
-      result: await listSessions(db, principalOf(request)),
-    }),
-  );
-  r.post(
-    API.profileSessionsRevokeOthers,
-    { schema: { ...schema, body: EmptyBody, response: { 200: resultOf(SessionsRevokeResult), ...errorResponses } } },
-    async (request) => ({ result: await revokeOtherSessions(db, bus, principalOf(request)) }),
-  );
+  const { handle } = endpointRoutes(app, { tag: 'profile' });
+  // Only the password change answers 422 (a new password the rules refuse).
+  const passwordRoutes = endpointRoutes(app, { tag: 'profile', errors: [422] });
+  handle(PROFILE_API.get, ({ request }) => getProfile(db, principalOf(request)));
+  handle(PROFILE_API.update, ({ body, request }) => updateProfile(db, principalOf(request), body));
+  passwordRoutes.handle(PROFILE_API.password, async ({ body, request }) => {
+    await changePassword({ db, bus, attempts }, principalOf(request), body, request.ip);
+    return { ok: true as const };
+  });
+  handle(PROFILE_API.sessions, ({ request }) => listSessions(db, principalOf(request)));
+  handle(PROFILE_API.sessionsRevokeOthers, ({ request }) => revokeOtherSessions(db, bus, principalOf(request)));
 }

@@ -6,7 +6,7 @@ import type {
   SessionListResult,
   SessionsRevokeResult,
 } from '@cab/contract/profile';
-import { requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { PasswordAttempts } from '../../../auth/password-attempts.js';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import type { Db, Executor } from '../../../db/client.js';
@@ -47,7 +47,6 @@ export async function getProfile(db: Db, principal: Principal): Promise<Profile>
 }
 
 export async function updateProfile(db: Db, principal: Principal, request: ProfileUpdateRequest): Promise<Profile> {
-  requireWritable(principal);
   const changes = {
     firstName: request.first_name,
     lastName: request.last_name,

@@ -1,22 +1,17 @@
-import { resultOf } from '@cab/contract/errors';
-import { NotifyListRequest, NotifyListResult, NotifyReadRequest, NotifyReadResult } from '@cab/contract/notify';
-import { API } from '@cab/contract/paths';
-import type { FastifyInstance } from 'fastify';
+import type { LangQuery } from '@cab/contract/common';
+import { NOTIFY_API } from '@cab/contract/notify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
-import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
+import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { listNotifications, readNotifications } from './service.js';
 
+/** The call's `lang` if it names one (LangQuery validated it); without one, each row keeps its own text. */
+const askedLang = (request: FastifyRequest) => (request.query as z.output<typeof LangQuery>).lang;
+
 export function registerNotifyRoutes(app: FastifyInstance, db: Db): void {
-  const r = typed(app);
-  r.post(
-    API.notifyList,
-    { schema: { tags: ['notifications'], querystring: LangQuery, body: NotifyListRequest, response: { 200: resultOf(NotifyListResult), ...errorResponses } } },
-    async (request) => ({ result: await listNotifications(db, principalOf(request), request.body?.all ?? false, request.query.lang) }),
-  );
-  r.post(
-    API.notifyRead,
-    { schema: { tags: ['notifications'], querystring: LangQuery, body: NotifyReadRequest, response: { 200: resultOf(NotifyReadResult), ...errorResponses } } },
-    async (request) => ({ result: { updated: await readNotifications(db, principalOf(request), request.body.id) } }),
-  );
+  const { handle } = endpointRoutes(app, { tag: 'notifications' });
+  handle(NOTIFY_API.list, ({ body, request }) => listNotifications(db, principalOf(request), body?.all ?? false, askedLang(request)));
+  handle(NOTIFY_API.read, async ({ body, request }) => ({ updated: await readNotifications(db, principalOf(request), body.id) }));
 }

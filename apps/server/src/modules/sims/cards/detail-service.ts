@@ -1,6 +1,6 @@
 import type { SimDetail, SimUpdateRequest, SimUsageResult } from '@cab/contract/sims';
 import { USAGE_KINDS } from '@cab/contract/sims';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { NetworkAdapter } from '../../../network/adapter.js';
@@ -20,7 +20,6 @@ export interface SimDeps {
 }
 
 async function findVisibleSim(db: Db, principal: Principal, id: number): Promise<repo.SimDetailRow> {
-  requirePermission(principal, 'sims.read');
   const scope = await resolveCompanyScope(db, principal, undefined, true);
   const row = await repo.findSim(db, scope, id);
   if (!row) throw new AppError('not_found');
@@ -56,8 +55,6 @@ export async function getSim(deps: SimDeps, principal: Principal, id: number): P
 
 /** Rename, MSU cap and external id: the SIM's own settings, changed directly (not through the queue). */
 export async function updateSim(deps: SimDeps, principal: Principal, input: SimUpdateRequest): Promise<SimDetail> {
-  requirePermission(principal, 'sims.operate');
-  requireWritable(principal);
   const row = await findVisibleSim(deps.db, principal, input.id);
   await deps.db.transaction(async (tx) => {
     await repo.updateSim(tx, input.id, {

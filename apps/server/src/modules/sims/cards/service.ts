@@ -1,7 +1,6 @@
 import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
 import { SIM_COUNT_CAP, type SimListQuery, type SimListResult, type SimRow } from '@cab/contract/sims';
 import type { Principal } from '../../../auth/principal.js';
-import { requirePermission } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import { AppError } from '../../../http/errors.js';
@@ -49,7 +48,6 @@ export async function resolveSimCriteria(db: Db, principal: Principal, request: 
 const MERGE_COMPANIES_MAX = 50;
 
 export async function listCards(db: Db, principal: Principal, request: SimListQuery): Promise<SimListResult> {
-  requirePermission(principal, 'sims.read');
   const criteria = await resolveSimCriteria(db, principal, request);
   const offset = request.page * request.size;
   const sort = simSort(request.sort);

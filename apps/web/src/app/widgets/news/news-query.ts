@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NEWS_PAGE_SIZE, NEWS_TOAST_LIFE_MS } from '@cab/contract/constants';
-import { API } from '@cab/contract/paths';
-import type { NewsItem, NewsListResult } from '@cab/contract/news';
+import { NEWS_API, type NewsItem, type NewsListResult } from '@cab/contract/news';
 import { api, required } from '@/lib/api';
 import { showToast } from '@/lib/toast-bus';
 
@@ -24,11 +23,7 @@ export function clampPage(pageIndex: number, pageCount: number): number {
 async function fetchNews(pageIndex: number, pageSize: number): Promise<NewsListResult> {
   try {
     // The panel shows its own error view; the default error toast is replaced by the news one.
-    const result = await api.post<NewsListResult>(
-      API.newsList,
-      { page: pageIndex - 1, size: pageSize },
-      { onError: () => undefined },
-    );
+    const result = await api.call(NEWS_API.list, { page: pageIndex - 1, size: pageSize }, { onError: () => undefined });
     return required(result);
   } catch (error) {
     showToast({

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { Group } from '@cab/contract/groups';
+import { GROUPS_API } from '@cab/contract/groups';
 import { api } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { GROUPS_KEY } from '@/lib/groups-query';
@@ -20,13 +19,13 @@ function useGroupMutation<T>(call: (body: T) => Promise<unknown>) {
 }
 
 export function useCreateGroup(onError: OnError) {
-  return useGroupMutation((body: { name: string }) => api.act<Group>(API.groupsCreate, body, { onError }));
+  return useGroupMutation((body: { name: string }) => api.call(GROUPS_API.create, body, { onError }));
 }
 
 export function useRenameGroup(onError: OnError) {
-  return useGroupMutation((body: { id: number; name: string }) => api.act<Group>(API.groupsRename, body, { onError }));
+  return useGroupMutation((body: { id: number; name: string }) => api.call(GROUPS_API.rename, body, { onError }));
 }
 
 export function useDeleteGroup() {
-  return useGroupMutation((body: { id: number }) => api.act<unknown>(API.groupsDelete, body));
+  return useGroupMutation((body: { id: number }) => api.call(GROUPS_API.delete, body));
 }

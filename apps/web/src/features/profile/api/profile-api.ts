@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type {
-  PasswordChangeRequest,
-  Profile,
-  ProfileUpdateRequest,
-  SessionListResult,
-  SessionsRevokeResult,
-} from '@cab/contract/profile';
+import { PROFILE_API, type PasswordChangeRequest, type ProfileUpdateRequest } from '@cab/contract/profile';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
@@ -18,12 +11,12 @@ export const SESSIONS_KEY = ['profile', 'sessions'] as const;
 
 export const profileQueryOptions = queryOptions({
   queryKey: PROFILE_KEY,
-  queryFn: async () => required(await api.post<Profile>(API.profileGet, {})),
+  queryFn: async () => required(await api.call(PROFILE_API.get, {})),
 });
 
 export const sessionsQueryOptions = queryOptions({
   queryKey: SESSIONS_KEY,
-  queryFn: async () => required(await api.post<SessionListResult>(API.profileSessions, {})),
+  queryFn: async () => required(await api.call(PROFILE_API.sessions, {})),
 });
 
 /** The header shows the user's name (from `me`), so a saved profile refreshes it too. */
@@ -31,7 +24,7 @@ export function useUpdateProfile(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProfileUpdateRequest) =>
-      required(await api.act<Profile>(API.profileUpdate, body, { onError })),
+      required(await api.call(PROFILE_API.update, body, { onError })),
     onSuccess: (profile) => {
       queryClient.setQueryData(PROFILE_KEY, profile);
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -44,7 +37,7 @@ export function useChangePassword(onError: OnError) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: PasswordChangeRequest) =>
-      required(await api.act<unknown>(API.profilePassword, body, { onError })),
+      required(await api.call(PROFILE_API.password, body, { onError })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -52,7 +45,7 @@ export function useChangePassword(onError: OnError) {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => required(await api.act<SessionsRevokeResult>(API.profileSessionsRevokeOthers, {})),
+    mutationFn: async () => required(await api.call(PROFILE_API.sessionsRevokeOthers, {})),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

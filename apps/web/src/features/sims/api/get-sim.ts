@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { SimDetail } from '@cab/contract/sims';
+import { SIMS_API } from '@cab/contract/sims';
 import { api, required } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 
@@ -13,8 +12,9 @@ export function useSim(id: number | null) {
   return useQuery({
     queryKey: simDetailKey(id ?? 0),
     enabled: id !== null,
+    // Never run without an id (enabled), so the 0 of the key is never sent.
     queryFn: async ({ signal }) =>
-      required(await api.post<SimDetail>(API.simsGet, { id }, { signal, onError: () => undefined })),
+      required(await api.call(SIMS_API.get, { id: id ?? 0 }, { signal, onError: () => undefined })),
     retry: (count, error) => !isNotFound(error) && count < 1,
   });
 }

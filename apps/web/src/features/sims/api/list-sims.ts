@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { SimListRequest, SimListResult } from '@cab/contract/sims';
+import { SIMS_API, type SimListRequest } from '@cab/contract/sims';
 import { api, required } from '@/lib/api';
 
 /**
@@ -11,7 +10,7 @@ export function simListQueryOptions(request: SimListRequest, csvKey: string | nu
   const { csv: _csv, ...filter } = request.filter ?? {};
   return queryOptions({
     queryKey: ['sims', 'list', { ...request, filter }, csvKey],
-    queryFn: async ({ signal }) => required(await api.post<SimListResult>(API.simsList, request, { signal })),
+    queryFn: async ({ signal }) => required(await api.call(SIMS_API.list, request, { signal })),
   });
 }
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { SimUsageResult, USAGE_KINDS } from '@cab/contract/sims';
+import { SIMS_API, type USAGE_KINDS } from '@cab/contract/sims';
 import { api, required } from '@/lib/api';
 
 export type UsageKind = (typeof USAGE_KINDS)[number];
@@ -10,7 +9,7 @@ export function useSimUsage(id: number, kind: UsageKind, page: number) {
   return useQuery({
     queryKey: ['sims', 'usage', id, kind, page],
     queryFn: async ({ signal }) =>
-      required(await api.post<SimUsageResult>(API.simsUsage, { id, kind, page, size: USAGE_PAGE_SIZE }, { signal })),
+      required(await api.call(SIMS_API.usage, { id, kind, page, size: USAGE_PAGE_SIZE }, { signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@cab/contract/paths';
-import type { SimDetail, SimUpdateRequest } from '@cab/contract/sims';
+import { SIMS_API, type SimUpdateRequest } from '@cab/contract/sims';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { simDetailKey } from './get-sim';
@@ -10,7 +9,7 @@ export function useUpdateSim(onError?: (error: ApiError) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SimUpdateRequest) =>
-      required(await api.act<SimDetail>(API.simsUpdate, request, onError ? { onError } : undefined)),
+      required(await api.call(SIMS_API.update, request, onError ? { onError } : undefined)),
     onSuccess: (sim) => {
       queryClient.setQueryData(simDetailKey(sim.id), sim);
       void queryClient.invalidateQueries({ queryKey: ['sims', 'list'] });
