@@ -6,11 +6,12 @@ const dataDir = `/tmp/sim-cabinet-e2e-${port}`;
 /** Browser flows against the real built app, in Debian's chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: './tests',
-  // Per app port: the test command runs two halves of the flows side by side.
+  // Per app port: the test command runs shards of the flows side by side.
   outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Split test by test across the test command's shards (each its own app); one browser per shard.
+  fullyParallel: true,
   workers: 1,
   retries: 0,
   // A real SMTP sink the app mails to (SMTP_URL below); tests read what it received.

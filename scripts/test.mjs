@@ -3,7 +3,7 @@
 // Steps that do not depend on each other run side by side (the machine has two cores; CI is a budget
 // of 20 minutes): each one's output is kept in .test-reports/<name>.log and printed when it ends.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
 const reports = `${process.cwd()}/.test-reports`;
 rmSync(reports, { recursive: true, force: true });
@@ -57,7 +57,7 @@ function summarize() {
   const failedSteps = totals.failed;
   totals.failed = 0;
   for (const name of ['server-pglite', 'server-postgres', 'web']) countVitest(`${reports}/${name}.json`);
-  countPlaywright(`${reports}/e2e.json`);
+  for (const file of readdirSync(reports).filter((name) => /^e2e-\d+\.json$/.test(name))) countPlaywright(`${reports}/${file}`);
   totals.failed = Math.max(totals.failed, failedSteps);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
@@ -70,13 +70,16 @@ await runTogether(
   { name: 'typecheck', title: 'type-check', command: 'npm run typecheck' },
   { name: 'lint', title: 'lint', command: 'npm run lint' },
 );
+// The whole suite on PostgreSQL, two files at a time (a database per worker); the files that
+// exercise the SQL itself again on PGlite, the embedded default (apps/server/test/data-layer.json).
+// Without TEST_DATABASE_URL the whole suite runs on PGlite.
+const dataLayer = JSON.parse(readFileSync('apps/server/test/data-layer.json', 'utf8')).files;
 const serverSuites = [
   {
     name: 'server-pglite-run',
-    title: 'server tests on PGlite',
-    // Each file has an in-memory database of its own: files may run side by side (the PostgreSQL
-    // suite shares one database and runs them one at a time).
-    command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=2 ${vitestJson('server-pglite')}`,
+    title: pgUrl ? 'server tests of the data layer on PGlite' : 'server tests on PGlite',
+    // Each file has an in-memory database of its own: files may run side by side.
+    command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=${pgUrl ? 1 : 2} ${vitestJson('server-pglite')} ${pgUrl ? dataLayer.join(' ') : ''}`,
     env: { TEST_DATABASE_URL: '' },
   },
 ];
@@ -84,7 +87,7 @@ if (pgUrl) {
   serverSuites.push({
     name: 'server-postgres-run',
     title: 'server tests on PostgreSQL',
-    command: `npm exec -w @cab/server -- vitest run ${vitestJson('server-postgres')}`,
+    command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=2 ${vitestJson('server-postgres')}`,
   });
 } else console.log('\n(TEST_DATABASE_URL not set: server tests run on PGlite only)');
 await runTogether(...serverSuites);
@@ -92,12 +95,16 @@ await runTogether(
   { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}` },
   { name: 'build', title: 'build', command: 'npm run build' },
 );
-// One browser at a time: two halves side by side (--shard, E2E_PORT) lost clicks on this 2-core
-// machine while both apps and browsers competed for it (two flows failed), and took longer than one.
-await runTogether({
-  name: 'e2e-run',
-  title: 'browser flows (Debian chromium)',
-  command: 'npm exec -w @cab/e2e -- playwright test',
-  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e.json` },
-});
+// The flows wait far more than they compute (a shard's browser, app and runner use about a third of
+// a core): they run in E2E_SHARDS shards side by side, each against its own app and embedded
+// database (E2E_PORT), split test by test (fullyParallel) so that no shard gets the long sweeps alone.
+const shards = Number(process.env.E2E_SHARDS ?? 3);
+await runTogether(
+  ...Array.from({ length: shards }, (_, index) => ({
+    name: `e2e-run-${index + 1}`,
+    title: `browser flows (Debian chromium), shard ${index + 1}/${shards}`,
+    command: `npm exec -w @cab/e2e -- playwright test --shard=${index + 1}/${shards}`,
+    env: { E2E_PORT: String(3100 + index * 100), PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${index + 1}.json` },
+  })),
+);
 summarize();

@@ -47,7 +47,7 @@ describe('a cached principal confirmed after the reads (API)', () => {
     app = Fastify();
     registerErrorHandler(app);
     await registerRequestCaches(app, t.database);
-    registerAuthentication(app, t.database.db, new AccessTokens(JWT_SECRET), { apiTokenCallsPerMinute: t.config.API_TOKEN_RATE_LIMIT });
+    registerAuthentication(app, t.database.db, new AccessTokens(JWT_SECRET), { apiTokenCallsPerMinute: t.config.API_TOKEN_RATE_LIMIT, serveEveryEndpoint: false });
     // The list's pattern (its access rule: sims.read), not the list's handler.
     app.post(SIMS_API.list.path, { config: { confirmPrincipalAfterReads: true } }, async (request, reply) => {
       await change(request.principal?.userId ?? 0);

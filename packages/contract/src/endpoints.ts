@@ -64,5 +64,5 @@ export const ENDPOINT_GROUPS = {
 
 // Typed explicitly: with more than one group, Object.values infers nothing from their union (any[]).
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values<Readonly<Record<string, AnyEndpoint>>>(ENDPOINT_GROUPS).flatMap((group) =>
-  Object.values(group),
+  Object.values<AnyEndpoint>(group),
 );
