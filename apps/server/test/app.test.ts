@@ -6,7 +6,7 @@ import { AUTH_API } from '@cab/contract/auth';
 import { ENDPOINTS } from '@cab/contract/endpoints';
 import { ME_API } from '@cab/contract/me';
 import { API } from '@cab/contract/paths';
-import { QUEUE_LIST_PATH } from '@cab/contract/queue';
+import { QUEUE_API } from '@cab/contract/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, login, type TestApp } from './support/test-app.js';
 
@@ -31,9 +31,9 @@ describe('API documentation', () => {
     const res = await get(t.app, API.openapi);
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
-    const expected = [...ENDPOINTS.map((endpoint) => endpoint.path), QUEUE_LIST_PATH];
+    const expected = ENDPOINTS.map((endpoint) => endpoint.path);
     expect(Object.keys(doc.paths).sort()).toEqual(expect.arrayContaining(expected) as unknown);
-    expect(doc.paths[QUEUE_LIST_PATH]).toHaveProperty('get');
+    expect(doc.paths[QUEUE_API.list.path]).toHaveProperty('get');
     expect(doc.paths[ME_API.get.path]).toHaveProperty('post');
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.components?.securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' } });

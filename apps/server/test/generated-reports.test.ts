@@ -1,4 +1,4 @@
-import { QUEUE_API, QUEUE_LIST_PATH } from '@cab/contract/queue';
+import { QUEUE_API } from '@cab/contract/queue';
 import { GENERATED_REPORTS_API, GeneratedReportsListResult } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,7 +159,7 @@ describe('report generation (queue_report_generate)', () => {
   it('writes a CSV whose rows and totals are the source rows, with progress to 100% and the author told', async () => {
     sourceRows = 1234;
     const { id, qid } = await generate('csv');
-    const queue = (await get(t.app, QUEUE_LIST_PATH, { token: manager })).json<{
+    const queue = (await get(t.app, QUEUE_API.list.path, { token: manager })).json<{
       result: { items: Array<{ qid: number; queue: string }> };
     }>();
     expect(queue.result.items).toContainEqual(expect.objectContaining({ qid, queue: 'queue_report_generate' }));

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Permission } from './roles.js';
 
 /**
@@ -17,7 +17,8 @@ export type RouteAccess = 'public' | 'signedIn' | 'userSession' | Permission;
  * `api.call(endpoint, body)`, typed by it.
  */
 export interface Endpoint<Body extends z.ZodType = z.ZodType, Result extends z.ZodType = z.ZodType> {
-  readonly method: 'POST';
+  /** POST, but for the reads the spec fixes as GET (no body). */
+  readonly method: 'POST' | 'GET';
   readonly path: string;
   readonly body: Body;
   /** The answer's `result` (the envelope is `{ result }`). */
@@ -46,12 +47,22 @@ interface Spec<Body extends z.ZodType, Result extends z.ZodType> {
   access: RouteAccess;
 }
 
+const noBody = z.undefined().optional();
+
 /** An endpoint that only reads. */
 export function read<Body extends z.ZodType, Result extends z.ZodType>(
   path: string,
   spec: Spec<Body, Result>,
 ): Endpoint<Body, Result> {
   return { method: 'POST', path, ...spec, kind: 'read', writable: false };
+}
+
+/** The spec's GET answered with `{ result }` (GET /api/queue/list): a read without a body. */
+export function readByGet<Result extends z.ZodType>(
+  path: string,
+  spec: { result: Result; access: RouteAccess },
+): Endpoint<z.ZodOptional<z.ZodUndefined>, Result> {
+  return { method: 'GET', path, body: noBody, ...spec, kind: 'read', writable: false };
 }
 
 /**

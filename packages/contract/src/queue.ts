@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, UnixSeconds } from './common.js';
 import { LANGS, QUEUE_REASONS, SIM_PROFILES, SMS_MAX_LENGTH, type SimProfile } from './constants.js';
-import { action, file } from './endpoint.js';
+import { action, file, readByGet } from './endpoint.js';
 import type { Permission } from './roles.js';
 import { PROFILE_RULES, SimListFilter, type ProfileRule } from './sims.js';
 
@@ -119,11 +119,6 @@ export const QUEUE_API = {
   create: action('/api/queue/create', { body: QueueCreateRequest, result: QueueCreateResult, access: 'sims.operate', writable: true }),
   cancel: action('/api/queue/cancel', { body: QueueCancelRequest, result: QueueCancelResult, access: 'sims.operate', writable: true }),
   results: file('/api/queue/results', { query: QueueResultsQuery, access: 'sims.read' }),
+  /** The header's queue (spec §7: `GET /api/queue/list`, no payload, answered `{ result }`). */
+  list: readByGet('/api/queue/list', { result: QueueListResult, access: 'signedIn' }),
 } as const;
-
-/**
- * The header's queue (spec §7: `GET /api/queue/list`, no payload, answered `{ result }`): a GET that
- * answers JSON is neither a registry endpoint (POST) nor a file, so its route is registered by hand
- * and its rule (signedIn) stays in route-access.ts.
- */
-export const QUEUE_LIST_PATH = '/api/queue/list';

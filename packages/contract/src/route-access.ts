@@ -1,19 +1,14 @@
 import { API } from './paths.js';
-import { QUEUE_LIST_PATH } from './queue.js';
 import { SIM_EXPORT_PATH } from './sim-tools.js';
 import { routeKey, type RouteAccess } from './endpoint.js';
 import { ENDPOINTS } from './endpoints.js';
 
 /**
- * The three routes the registry's kinds do not describe, and who may call them: the OpenAPI
- * document, the spec's GET /api/queue/list (answered with { result }) and the SIM export (a POST
- * answered with the file). A fourth kind for each would cost more than these lines.
+ * The two routes the registry's kinds do not describe, and who may call them: the OpenAPI document
+ * and the SIM export (a POST answered with the file). A kind for each would cost more than these lines.
  */
 const UNREGISTERED_ACCESS: Readonly<Record<string, RouteAccess>> = {
   [`GET ${API.openapi}`]: 'public',
-
-  // A GET answered with `{ result }` (the spec fixes its method): no registry endpoint fits it (queue.ts).
-  [`GET ${QUEUE_LIST_PATH}`]: 'signedIn',
 
   // A POST answered with the file itself, not `{ result }`: no registry endpoint fits it (sim-tools.ts).
   [`POST ${SIM_EXPORT_PATH}`]: 'sims.read',

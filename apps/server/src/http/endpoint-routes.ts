@@ -46,7 +46,13 @@ export function endpointRoutes(app: FastifyInstance, group: EndpointGroupOptions
         method: endpoint.method,
         url: endpoint.path,
         ...options,
-        schema: { tags: [group.tag], querystring: LangQuery, body: endpoint.body, response: { 200: resultOf(endpoint.result), ...errors } },
+        schema: {
+          tags: [group.tag],
+          querystring: LangQuery,
+          // A GET read (readByGet) has no body.
+          ...(endpoint.method === 'POST' ? { body: endpoint.body } : {}),
+          response: { 200: resultOf(endpoint.result), ...errors },
+        },
         handler: async (request, reply) => ({
           result: await handler({ body: request.body as z.output<E['body']>, request, reply }),
         }),

@@ -3,7 +3,7 @@ import { AGENT_API } from '@cab/contract/agents';
 import { AUTH_API } from '@cab/contract/auth';
 import { ME_API } from '@cab/contract/me';
 import { ENTRY_PATHS } from '@cab/contract/paths';
-import { QUEUE_LIST_PATH } from '@cab/contract/queue';
+import { QUEUE_API } from '@cab/contract/queue';
 import { SIMS_API } from '@cab/contract/sims';
 import { makeJwt } from '../test/jwt-fixture';
 import { EARLY_ANSWER_TTL_MS, createApiClient, type ApiClientDeps } from './api-client';
@@ -149,7 +149,7 @@ describe('api client', () => {
       tokens: { token: makeJwt(-10), refreshToken: 'r1' },
       responses: [json(200, { result: { token: fresh, refresh_token: 'r2' } }), json(200, { result: 1 })],
     });
-    await client.get(QUEUE_LIST_PATH);
+    await client.call(QUEUE_API.list);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/token/refresh?lang=en');
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1].body as string)).toEqual({ refresh_token: 'r1' });
     expect(headersOf(fetchMock.mock.calls[0]?.[1]).Authorization).toBeUndefined();
@@ -173,7 +173,7 @@ describe('api client', () => {
       tokens: { token: makeJwt(-10), refreshToken: 'r1' },
       responses: [json(401, { message: 'no', code: 'refresh_invalid' }), json(401, {})],
     });
-    await client.get(QUEUE_LIST_PATH).catch(() => undefined);
+    await client.call(QUEUE_API.list).catch(() => undefined);
     expect(deps.tokens.clear).toHaveBeenCalled();
     expect(deps.onLoggedOut).toHaveBeenCalled();
     expect(deps.navigate).toHaveBeenCalledWith('/login');

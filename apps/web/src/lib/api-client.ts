@@ -248,7 +248,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   return {
     call: <E extends Endpoint>(endpoint: E, ...[body, options]: CallArgs<E>) =>
-      endpoint.kind === 'action' ? act<ResultOf<E>>(endpoint.path, body, options) : post<ResultOf<E>>(endpoint.path, body, options),
+      endpoint.method === 'GET'
+        ? request<ResultOf<E>>('GET', endpoint.path, undefined, options)
+        : endpoint.kind === 'action'
+          ? act<ResultOf<E>>(endpoint.path, body, options)
+          : post<ResultOf<E>>(endpoint.path, body, options),
     get: (path, options) => request('GET', path, undefined, options),
     post,
     act,

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { QUEUE_LIST_PATH, type QueueListResult } from '@cab/contract/queue';
+import { QUEUE_API } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { listNotifications } from '@/lib/notify-api';
 import {
@@ -20,7 +20,7 @@ export function queueQueryOptions(queryClient: QueryClient) {
       const current = queryClient.getQueryData<QueueState>(QUEUE_KEY);
       // Spec §4: the list is loaded only while the counter is 0.
       if (current && current.count > 0) return current;
-      const list = required(await api.get<QueueListResult>(QUEUE_LIST_PATH));
+      const list = required(await api.call(QUEUE_API.list));
       return mergeQueueList(queryClient.getQueryData<QueueState>(QUEUE_KEY), list);
     },
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
-import { QUEUE_LIST_PATH, type QueueListResult } from '@cab/contract/queue';
+import { QUEUE_API } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { listNotifications, sortNewestFirst } from '@/lib/notify-api';
 
@@ -21,7 +21,7 @@ export function useRunningOperations() {
   return useQuery({
     queryKey: ['queue'],
     staleTime: Infinity,
-    queryFn: async (): Promise<QueueListResult> => required(await api.get<QueueListResult>(QUEUE_LIST_PATH)),
+    queryFn: async () => required(await api.call(QUEUE_API.list)),
   });
 }
 
