@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { can, type Permission } from '@cab/contract/roles';
+import type { Permission } from '@cab/contract/roles';
+import { useCan } from '@/lib/use-can';
 import { useMe } from '@/lib/me-query';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 
@@ -10,7 +11,8 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
  */
 export function PermissionGate({ permission }: { permission: Permission }) {
   const me = useMe();
+  const allowed = useCan(permission);
   if (me.isPending) return <FullPageSpinner />;
-  if (!me.data || !can(me.data.user.role, permission)) return <Navigate to="/home" replace />;
+  if (!allowed) return <Navigate to="/home" replace />;
   return <Outlet />;
 }

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
+import { useCan } from '@/lib/use-can';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { can } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
 import { ApiError } from '@/lib/api-error';
 import { useMe } from '@/lib/me-query';
@@ -22,7 +22,9 @@ export function Component() {
   const requested = parseCompanyParam(useParams().id);
   const company = useQuery({ ...companyQueryOptions(requested ?? undefined), enabled: requested !== null });
   const me = useMe().data;
-  const role = me?.user.role;
+  const mayManageTokens = useCan('tokens.manage');
+  const showUsers = useCan('users.manage');
+  const showNotifyMethods = useCan('notifyMethods.manage');
   const notFound = requested === null || (company.error instanceof ApiError && company.error.status === 404);
 
   if (notFound) {
@@ -60,9 +62,7 @@ export function Component() {
 
   const data = company.data;
   // Tokens belong to the caller's own company (their calls act in it), so the tab shows only there.
-  const showTokens = data.own && role !== undefined && can(role, 'tokens.manage');
-  const showUsers = role !== undefined && can(role, 'users.manage');
-  const showNotifyMethods = role !== undefined && can(role, 'notifyMethods.manage');
+  const showTokens = data.own && mayManageTokens;
   const readOnly = me?.user.company_block === true;
   return (
     <div className="company-page">

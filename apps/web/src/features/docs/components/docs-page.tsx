@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { can } from '@cab/contract/roles';
+
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
 import { useBillList } from '../api/bills-api';
@@ -21,7 +22,7 @@ export function Component() {
   const list = useBillList(toBillListRequest(state));
   const me = useMe().data;
   const role = me?.user.role;
-  const canManage = role ? can(role, 'bills.manage') : false;
+  const canManage = useCan('bills.manage');
   const actor: BillActor = {
     isRoot: role === 'root',
     canManage,

@@ -1,9 +1,10 @@
 import { numberIn, pageIndex, urlState, useUrlState } from '@/lib/url-state';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { Paginator } from 'primereact/paginator';
 import { GENERATED_REPORT_TTL_DAYS, type GeneratedReport } from '@cab/contract/generated-reports';
-import { can } from '@cab/contract/roles';
+
 import { EmptyState } from '@/components/empty-state';
 import { useDeleteGeneratedReport, useGeneratedReports } from '@/components/generated-reports/generated-reports-api';
 import { LoadError } from '@/components/load-error';
@@ -11,7 +12,6 @@ import { PageTitle } from '@/components/page-title';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
-import { useMe } from '@/lib/me-query';
 import { GeneratedReportsTable } from './generated-reports-table';
 import '../generated-reports.css';
 
@@ -23,12 +23,11 @@ const PAGE_URL = urlState({ pageIndex, pageSize: numberIn(PAGE_SIZES, 25) });
 /** Route module /generated_reports (sidebar "downloads"): the company's generated report files. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const me = useMe();
   const [page, setPage] = useUrlState(PAGE_URL);
   const { pageIndex, pageSize } = page;
   const list = useGeneratedReports({ page: pageIndex - 1, size: pageSize });
   const remove = useDeleteGeneratedReport();
-  const canDelete = me.data !== undefined && can(me.data.user.role, 'reports.run');
+  const canDelete = useCan('reports.run');
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 

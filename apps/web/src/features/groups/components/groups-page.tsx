@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCan } from '@/lib/use-can';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +7,13 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
 import type { Group } from '@cab/contract/groups';
-import { can } from '@cab/contract/roles';
+
 import { PageTitle } from '@/components/page-title';
 import { HintedButton } from '@/components/hinted-button';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
 import { groupsQueryOptions } from '@/lib/groups-query';
-import { useMe } from '@/lib/me-query';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupNameDialog } from './group-name-dialog';
 import '../groups.css';
@@ -24,12 +24,10 @@ import { RowsSkeleton } from '@/components/rows-skeleton';
 /** Route module /groups: list, create, rename, delete, open in the SIM list, operations on a group. */
 export function Component() {
   const { t, i18n } = useTranslation();
-  const me = useMe();
   const groups = useQuery(groupsQueryOptions);
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
-  const role = me.data?.user.role;
-  const canManage = role !== undefined && can(role, 'groups.manage') && me.data?.user.company_block !== true;
+  const canManage = useCan('groups.manage', { writes: true });
   const items = groups.data?.items ?? [];
 
   const actions = (group: Group) => (
@@ -110,9 +108,7 @@ export function Component() {
 /** A cell of its own: DataTable keeps rendered cells, so the role check must re-render here when `me` loads. */
 function GroupActions({ group, onRename, onDelete }: { group: Group; onRename: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
-  const me = useMe();
-  const role = me.data?.user.role;
-  const canManage = role !== undefined && can(role, 'groups.manage') && me.data?.user.company_block !== true;
+  const canManage = useCan('groups.manage', { writes: true });
   return (
     <div className="group-actions">
       <Link

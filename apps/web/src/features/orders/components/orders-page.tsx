@@ -1,11 +1,12 @@
 import { useUrlState } from '@/lib/url-state';
+import { useCan } from '@/lib/use-can';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { ORDER_GROUPS, type OrderGroup } from '@cab/contract/orders';
-import { can } from '@cab/contract/roles';
+
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
 import { orderCompaniesQuery, useOrderList } from '../api/orders-api';
@@ -22,7 +23,7 @@ export function Component() {
   const list = useOrderList(toOrderListRequest(state));
   const me = useMe().data;
   const role = me?.user.role;
-  const canManage = role ? can(role, 'orders.manage') : false;
+  const canManage = useCan('orders.manage');
   // A company with child companies orders for them too: its table names each order's company.
   const scope = useQuery(orderCompaniesQuery);
   const actor: OrderActor = {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { SimSelection } from '@cab/contract/queue';
-import { can } from '@cab/contract/roles';
+
 import { HintedButton } from '@/components/hinted-button';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
@@ -25,8 +26,7 @@ export function BulkRoamingButton({ selection, targetLabel, onDone }: BulkRoamin
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<RoamingFormValue>({ mode: 'worldwide', zones: [] });
   const change = useBulkRoaming();
-  const role = me.data?.user.role;
-  const allowed = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
+  const allowed = useCan('sims.operate', { writes: true });
   // Until the user data arrives the button holds its place (disabled): appearing later would widen
   // the toolbar, wrap it and push the table down.
   if (!allowed && !me.isPending) return null;

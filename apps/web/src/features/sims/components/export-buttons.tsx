@@ -1,18 +1,17 @@
 import { useState } from 'react';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { can } from '@cab/contract/roles';
+
 import type { ExportFormat, SimExportRequest } from '@cab/contract/sim-tools';
-import { useMe } from '@/lib/me-query';
 import { exportSims } from '../api/export-sims';
 
 /** "Export: CSV | XLSX" of the filtered, sorted list with every column. */
 export function ExportButtons({ request }: { request: Omit<SimExportRequest, 'format'> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const role = useMe().data?.user.role;
   // Generating a file needs reports.run (a viewer downloads directly only, up to the direct limit).
-  const canGenerate = role !== undefined && can(role, 'reports.run');
+  const canGenerate = useCan('reports.run');
 
   async function run(format: ExportFormat): Promise<void> {
     setBusy(format);

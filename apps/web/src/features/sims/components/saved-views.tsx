@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { can } from '@cab/contract/roles';
+
 import { SAVED_VIEW_NAME_MAX, type SavedView, type SavedViewState } from '@cab/contract/sim-tools';
 import { showSuccessToast } from '@/lib/api';
-import { useMe } from '@/lib/me-query';
 import { useDeleteView, useSaveView, useSavedViews } from '../api/saved-views';
 
 interface SavedViewsProps {
@@ -152,12 +152,10 @@ function sameState(a: SavedViewState, b: SavedViewState): boolean {
 
 function SaveViewDialog(props: { visible: boolean; current: SavedViewState; onHide: () => void; onSaved: (view: SavedView) => void }) {
   const { t } = useTranslation();
-  const me = useMe();
   const saveView = useSaveView();
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
-  const role = me.data?.user.role;
-  const mayShare = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
+  const mayShare = useCan('sims.operate', { writes: true });
   const trimmed = name.trim();
   const error = trimmed.length === 0 ? t('simTools.views.nameRequired') : trimmed.length > SAVED_VIEW_NAME_MAX ? t('simTools.views.nameTooLong', { max: SAVED_VIEW_NAME_MAX }) : null;
   const [touched, setTouched] = useState(false);

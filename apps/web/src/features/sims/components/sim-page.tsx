@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
+import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { can } from '@cab/contract/roles';
+
 import type { SimDetail } from '@cab/contract/sims';
 import { PageTitle } from '@/components/page-title';
 import { OperationsMenu } from '@/components/sim-operations/operations-menu';
-import { useMe } from '@/lib/me-query';
 import { isNotFound, useSim } from '../api/get-sim';
 import { useCountryWarnings } from '../api/roaming';
 import { CountryWarningMessage } from './country-warning';
@@ -45,9 +45,7 @@ export function Component() {
 
 function SimView({ sim }: { sim: SimDetail }) {
   const { t } = useTranslation();
-  const me = useMe();
-  const role = me.data?.user.role;
-  const canEdit = role !== undefined && can(role, 'sims.operate') && me.data?.user.company_block !== true;
+  const canEdit = useCan('sims.operate', { writes: true });
   const warning = useCountryWarnings(sim.profile === 'TC' ? [sim.id] : []).data?.[0];
   return (
     <div className="sim-page" data-testid="sim-page" data-sim-id={sim.id}>
