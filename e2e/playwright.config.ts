@@ -10,8 +10,8 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Split test by test across the test command's shards (each its own app); one browser per shard.
-  fullyParallel: true,
+  // One browser per run; the test command runs several runs side by side (each its own app).
+  fullyParallel: false,
   workers: 1,
   retries: 0,
   // A real SMTP sink the app mails to (SMTP_URL below); tests read what it received.

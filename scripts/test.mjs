@@ -95,15 +95,25 @@ await runTogether(
   { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}` },
   { name: 'build', title: 'build', command: 'npm run build' },
 );
-// The flows wait far more than they compute (a shard's browser, app and runner use about a third of
-// a core): they run in E2E_SHARDS shards side by side, each against its own app and embedded
-// database (E2E_PORT), split test by test (fullyParallel) so that no shard gets the long sweeps alone.
+// The flows run in E2E_SHARDS shards side by side, each against its own app, embedded database and
+// SMTP sink (E2E_PORT). Files are dealt to the shards by the seconds they took in a measured run
+// (e2e/shard-weights.json; a file not listed there counts as the median), longest first, each to
+// the shard with the least so far: the long sweeps (axe over every page) do not end up together.
 const shards = Number(process.env.E2E_SHARDS ?? 3);
+const weights = JSON.parse(readFileSync('e2e/shard-weights.json', 'utf8')).seconds;
+const specs = readdirSync('e2e/tests').filter((name) => name.endsWith('.spec.ts'));
+const median = Object.values(weights).sort((a, b) => a - b)[Math.floor(Object.keys(weights).length / 2)] ?? 30;
+const dealt = Array.from({ length: shards }, () => ({ seconds: 0, files: [] }));
+for (const file of specs.sort((a, b) => (weights[b] ?? median) - (weights[a] ?? median))) {
+  const lightest = dealt.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));
+  lightest.seconds += weights[file] ?? median;
+  lightest.files.push(`tests/${file}`);
+}
 await runTogether(
-  ...Array.from({ length: shards }, (_, index) => ({
+  ...dealt.map((shard, index) => ({
     name: `e2e-run-${index + 1}`,
-    title: `browser flows (Debian chromium), shard ${index + 1}/${shards}`,
-    command: `npm exec -w @cab/e2e -- playwright test --shard=${index + 1}/${shards}`,
+    title: `browser flows (Debian chromium), shard ${index + 1}/${shards} (${shard.files.length} files, ~${Math.round(shard.seconds / 60)} min measured)`,
+    command: `npm exec -w @cab/e2e -- playwright test ${shard.files.join(' ')}`,
     env: { E2E_PORT: String(3100 + index * 100), PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${index + 1}.json` },
   })),
 );

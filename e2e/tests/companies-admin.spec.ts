@@ -8,7 +8,7 @@ const rows = (page: Page) => page.getByTestId('companies-row');
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByTestId('companies-query').fill(text);
-  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+  await expect(page).toHaveURL(new RegExp(`[?&]query=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
 test.describe('companies /companies (root only, issue point 7)', () => {
