@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { checkCsvFile } from '@/lib/csv-file';
+import { checkCsvFile, contentHash } from '@/lib/csv-file';
 
 export interface CsvFilterFile {
   name: string;
   text: string;
+  /** The text's fingerprint (lib/csv-file contentHash): what query keys name the file by. */
+  hash: string;
 }
 
 interface CsvFilterInputProps {
@@ -28,7 +30,8 @@ export function CsvFilterInput({ file, onChange }: CsvFilterInputProps) {
       return;
     }
     try {
-      onChange({ name: chosen.name, text: await chosen.text() });
+      const text = await chosen.text();
+      onChange({ name: chosen.name, text, hash: contentHash(text) });
       setProblem(null);
     } catch {
       setProblem('csvReadError');

@@ -56,7 +56,7 @@ export function ReportView<K extends ReportKind>({ kind, title, columns, options
   );
   const problem = reportProblem(state, csv?.text ?? null);
   const request = toReportRequest(kind, state, csv?.text ?? null);
-  const report = useReport(kind, request, csv ? `${csv.name}:${csv.text.length}` : null, problem === null);
+  const report = useReport(kind, request, csv?.hash ?? null, problem === null);
   const data = problem === null ? report.data : undefined;
   const totals = data?.totals ?? null;
   const lang = i18n.language;

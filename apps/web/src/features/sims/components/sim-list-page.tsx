@@ -17,7 +17,7 @@ import { useSimList } from '../api/list-sims';
 import { prefetchSimList } from '../api/prefetch-list';
 import { useCountryWarnings } from '../api/roaming';
 import { BulkRoamingButton } from './bulk-roaming-button';
-import { scopeCompaniesQuery } from '../api/scope-companies';
+import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
 import {
   DEFAULT_LIST_STATE,
@@ -30,7 +30,7 @@ import {
 import { fromSavedViewState, toSavedViewState } from '../model/saved-view-state';
 import { SELECTION_MAX_IDS, changesFilter, isEmptySelection, selectionSize } from '../model/selection';
 import { ColumnPicker } from './column-picker';
-import type { CsvFilterFile } from './csv-filter-input';
+import type { CsvFilterFile } from '@/components/csv-filter-input';
 import { ExportButtons } from './export-buttons';
 import { FilterChangeDialog } from './filter-change-dialog';
 import { SavedViews } from './saved-views';
@@ -84,7 +84,7 @@ export function Component() {
   const [filterKey, setFilterKey] = useState(0);
 
   const request = toListRequest(state, csv?.text ?? null);
-  const list = useSimList(request, csv ? `${csv.name}:${csv.text.length}` : null);
+  const list = useSimList(request, csv?.hash ?? null);
   const { selection } = sel;
   const hasSelection = !isEmptySelection(selection);
 

@@ -9,9 +9,9 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
 import { groupsQueryOptions } from '@/lib/groups-query';
-import { scopeCompaniesQuery } from '../api/scope-companies';
+import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import type { BlockedFilter, SimListState } from '../model/list-state';
-import { CsvFilterInput, type CsvFilterFile } from './csv-filter-input';
+import { CsvFilterInput, type CsvFilterFile } from '@/components/csv-filter-input';
 
 const QUERY_DEBOUNCE_MS = 300;
 /** PrimeReact's Dropdown shows a null value as empty, so "all profiles" has a value of its own. */

@@ -1,2 +1,0 @@
-/** Moved to lib/ (the reports filter uses it too). */
-export { checkCsvFile, type CsvFileProblem } from '@/lib/csv-file';
