@@ -3,7 +3,8 @@ export function EmptyState({ icon, title, hint, testId }: { icon: string; title:
   return (
     <div className="state-view card" data-testid={testId}>
       <i className={`pi ${icon} state-view__icon`} aria-hidden="true" />
-      <h3>{title}</h3>
+      {/* The page's next heading after its title (axe heading-order); sized as before. */}
+      <h2 className="state-view__title">{title}</h2>
       <p>{hint}</p>
     </div>
   );

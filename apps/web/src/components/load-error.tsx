@@ -9,7 +9,7 @@ export function LoadError({ onRetry, card = false }: { onRetry: () => void; card
   const { t } = useTranslation();
   return (
     <div className={card ? 'state-view card' : 'state-view'} role="alert">
-      {card && <h3>{t('common.error')}</h3>}
+      {card && <h2 className="state-view__title">{t('common.error')}</h2>}
       <p>{t('common.cantLoad')}</p>
       <Button label={t('common.retry')} icon="pi pi-refresh" onClick={onRetry} />
     </div>

@@ -76,7 +76,7 @@ export function CompanyDetailsPanel({ company }: { company: CompanyDetails }) {
         )}
       </dl>
       <section className="company-children" aria-labelledby="company-children-title">
-        <h3 id="company-children-title">{t('company.children')}</h3>
+        <h2 id="company-children-title">{t('company.children')}</h2>
         {company.children.length === 0 ? (
           <p className="company-field__empty" data-testid="company-children-empty">
             {t('company.noChildren')}

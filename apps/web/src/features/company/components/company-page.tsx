@@ -33,7 +33,7 @@ export function Component() {
         <PageTitle>{t('pages.company')}</PageTitle>
         <div className="state-view card" role="alert" data-testid="company-not-found">
           <i className="pi pi-building state-view__icon" aria-hidden="true" />
-          <h3>{t('company.notFound')}</h3>
+          <h2 className="state-view__title">{t('company.notFound')}</h2>
           <p>{t('company.notFoundHint')}</p>
         </div>
       </div>

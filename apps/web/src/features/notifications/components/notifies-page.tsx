@@ -35,7 +35,7 @@ export function Component() {
       )}
       {list.isError && (
         <div className="state-view" role="alert">
-          <h3>{t('common.error')}</h3>
+          <h2 className="state-view__title">{t('common.error')}</h2>
           <p>{t('common.cantLoad')}</p>
           <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
         </div>

@@ -116,7 +116,7 @@ function SimNotFound() {
   return (
     <div className="state-view card" data-testid="sim-not-found">
       <i className="pi pi-search state-view__icon" aria-hidden="true" />
-      <h3>{t('sim.notFound')}</h3>
+      <h2 className="state-view__title">{t('sim.notFound')}</h2>
       <p>{t('sim.notFoundText')}</p>
       <Link to={listReturnPath()}>{t('sim.back')}</Link>
     </div>
