@@ -60,6 +60,7 @@ import { createTelephonyAdapter } from './telephony/create-adapter.js';
 import { registerDepositRoutes } from './modules/commerce/deposit/routes.js';
 import { registerAgentRoutes } from './modules/commerce/agents/routes.js';
 import { registerGeneratedReportRoutes } from './modules/platform/generated-reports/routes.js';
+import { generationItemCancelled } from './modules/platform/generated-reports/service.js';
 import { registerDashboardRoutes } from './modules/platform/dashboard/routes.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/cards/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
     batchSize: config.QUEUE_BATCH_SIZE,
     maxParallelJobs: config.QUEUE_CONCURRENCY * 2,
     limits: { maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY, maxSimsInFlight: config.QUEUE_MAX_SIMS_IN_FLIGHT_PER_COMPANY },
+    generationItemCancelled,
   };
   registerQueueRoutes(app, queueDeps);
   registerGlobalUnblockRoutes(app, queueDeps);

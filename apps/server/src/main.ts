@@ -9,7 +9,7 @@ import { createErrorReporter } from './db/outage-report.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startBillingJobs } from './jobs/billing-jobs.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
-import { startContentJobs } from './modules/content/jobs.js';
+import { startContentJobs } from './modules/content/banner/jobs.js';
 import { seedFaqOnce } from './modules/content/faq/service.js';
 import { createMailer } from './delivery/mail.js';
 import { startNotifyDelivery } from './modules/platform/notify-methods/jobs.js';

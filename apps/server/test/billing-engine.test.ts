@@ -12,7 +12,7 @@ import {
   type BillingDeps,
 } from '../src/modules/commerce/billing/engine.js';
 import { reconcileFinancialBlocks } from '../src/modules/commerce/billing/financial.js';
-import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
+import { postLedgerEntry } from '../src/modules/commerce/ledger/repository.js';
 import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { makeIccid } from '../src/seed/iccid.js';

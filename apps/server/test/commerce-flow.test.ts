@@ -6,7 +6,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { queryRows } from '../src/db/client.js';
 import { dailySimFeeCents, runDailyBilling, type BillingDeps } from '../src/modules/commerce/billing/engine.js';
 import { reconcileFinancialBlocks } from '../src/modules/commerce/billing/financial.js';
-import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
+import { postLedgerEntry } from '../src/modules/commerce/ledger/repository.js';
 import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { makeIccid } from '../src/seed/iccid.js';

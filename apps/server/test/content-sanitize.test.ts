@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankHtml, sanitizeHtml } from '../src/modules/content/sanitize-html.js';
+import { isBlankHtml, sanitizeHtml } from '../src/formats/sanitize-html.js';
 
 /** What no sanitized HTML may hold, whatever was typed: a way to run script or load a frame. */
 function expectInert(html: string): void {

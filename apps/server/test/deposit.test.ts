@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
-import { postLedgerEntry } from '../src/modules/commerce/deposit/ledger.js';
+import { postLedgerEntry } from '../src/modules/commerce/ledger/repository.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_PREFIX_LENGTH } from '@cab/contract/a
 import { LANGS } from '@cab/contract/constants';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { findTokenPrincipal, touchToken } from '../modules/accounts/api-tokens/repository.js';
+import { findTokenPrincipal, touchToken } from './api-token-repository.js';
 import type { Principal } from './principal.js';
 import { requestCachesOf } from './request-caches.js';
 import { hashOpaqueToken } from './tokens.js';

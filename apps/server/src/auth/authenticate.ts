@@ -6,8 +6,8 @@ import { ROUTE_RULES, routeKey, type RouteAccess } from '@cab/contract/route-acc
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
-import { insertAudit } from '../modules/platform/audit/repository.js';
-import { findSessionPrincipal, type SessionPrincipalRow } from '../modules/accounts/auth/repository.js';
+import { findSessionPrincipal, type SessionPrincipalRow } from './session-repository.js';
+import { insertApiCallAudit } from './api-call-audit-repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import { limitApiTokenCall, refusedByTokenLimit } from './api-token-limit.js';
 import { requirePermission, requireWritable, type Principal } from './principal.js';
@@ -97,11 +97,10 @@ function registerApiTokenAudit(app: FastifyInstance, db: Db): void {
     const principal = request.principal;
     if (!principal?.apiTokenId || refusedByTokenLimit(request)) return;
     try {
-      await insertAudit(db, {
+      await insertApiCallAudit(db, {
         companyId: principal.companyId,
         userId: principal.userId,
         apiTokenId: principal.apiTokenId,
-        action: 'api_call',
         details: { method: request.method, path: request.url.split('?')[0], status: reply.statusCode },
         ip: request.ip,
       });

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { runBillingCycle, type BillingDeps } from '../modules/commerce/billing/engine.js';
-import { JOB_QUEUES } from './boss.js';
+import { JOB_QUEUES } from '../job-queues.js';
 
 /**
  * The billing engine's schedule (BILLING_CRON, by default hourly a few minutes past the hour). Every

@@ -2,16 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { createErrorReporter, type ReportError } from '../db/outage-report.js';
 import { connectNotifyDelivery } from '../modules/platform/notify-methods/jobs.js';
-import { createContentQueues } from '../modules/content/jobs.js';
-
-export const JOB_QUEUES = {
-  queueBatch: 'queue-batch',
-  networkActivity: 'network-activity',
-  monthStart: 'month-start',
-  billingCycle: 'billing-cycle',
-  usageHousekeeping: 'usage-housekeeping',
-  reportGenerate: 'report-generate',
-} as const;
+import { createContentQueues } from '../modules/content/banner/jobs.js';
+import { JOB_QUEUES } from '../job-queues.js';
 
 /**
  * The job queue (pg-boss) on the app's own database. Every role can send jobs; only processes

@@ -7,7 +7,7 @@ import { generateActivity } from '../network/activity.js';
 import { loadSessionLocation } from '../network/session-location.js';
 import { readSimulatorSettings, type SimulatorSettings } from '../network/simulator-settings.js';
 import type { EventBus } from '../realtime/bus.js';
-import { JOB_QUEUES } from './boss.js';
+import { JOB_QUEUES } from '../job-queues.js';
 
 /**
  * The simulated network's life: every minute some active SIMs open sessions, send SMS and make

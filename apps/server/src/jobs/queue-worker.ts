@@ -6,7 +6,7 @@ import { describeError } from '../log/loggable-error.js';
 import { findStalledItems } from '../modules/platform/queue/item-repository.js';
 import { releaseClaims } from '../modules/platform/queue/results-repository.js';
 import { BatchInterruptedError, runQueueItem, type QueueRunnerDeps } from '../modules/platform/queue/runner.js';
-import { JOB_QUEUES } from './boss.js';
+import { JOB_QUEUES } from '../job-queues.js';
 
 /** How long a job waits for a lost database before it gives up (pg-boss retries it, the sweep takes over). */
 const DATABASE_WAIT_MS = 120_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
 import { creditAgentReward } from '../modules/commerce/agents/rewards.js';
-import { postLedgerEntry } from '../modules/commerce/deposit/ledger.js';
+import { postLedgerEntry } from '../modules/commerce/ledger/repository.js';
 import * as requests from '../modules/commerce/agents/requests-repository.js';
 
 /** The demo agent's referral code, so a demo registration link is easy to type: /register?ref=PETROV26. */

@@ -1,8 +1,8 @@
 import { ORDER_STATUS, SIM_PRICE_CENTS } from '@cab/contract/orders';
 import type { Tx } from '../db/client.js';
 import { bills, orders } from '../db/schema-commerce.js';
-import { allocateBillNumber } from '../modules/commerce/billing/bill-number.js';
-import { postLedgerEntry } from '../modules/commerce/deposit/ledger.js';
+import { allocateBillNumber } from '../modules/commerce/billing/bill-repository.js';
+import { postLedgerEntry } from '../modules/commerce/ledger/repository.js';
 import { reserveOrderNumber } from '../modules/commerce/orders/repository.js';
 
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client.js';
 import { companies, news, notifications, users } from '../db/schema.js';
 import { sims } from '../db/schema-sims.js';
 import { systemReason } from '../modules/commerce/billing/texts.js';
-import { postLedgerEntry } from '../modules/commerce/deposit/ledger.js';
+import { postLedgerEntry } from '../modules/commerce/ledger/repository.js';
 import { seedDemoAgent } from './demo-agents.js';
 import { seedDemoCommerce } from './demo-commerce.js';
 import { seedDemoRoaming } from './demo-roaming.js';

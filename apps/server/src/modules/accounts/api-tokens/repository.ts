@@ -72,31 +72,3 @@ export async function revokeTokensOfUser(db: Executor, companyId: number, userId
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.createdBy, userId), isNull(apiTokens.revokedAt)));
 }
-
-/** What authenticating a token needs, in one round trip; revoked tokens and deleted companies are not found. */
-export async function findTokenPrincipal(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      companyId: apiTokens.companyId,
-      createdBy: apiTokens.createdBy,
-      lastUsedAt: apiTokens.lastUsedAt,
-      companyBlocked: companies.blocked,
-      registrationComplete: companies.registrationComplete,
-      lang: users.lang,
-    })
-    .from(apiTokens)
-    .innerJoin(companies, eq(companies.id, apiTokens.companyId))
-    // A token acts for its creator: it is suspended while the creator is blocked, and dies with them.
-    .innerJoin(users, and(eq(users.id, apiTokens.createdBy), eq(users.active, true), isNull(users.deletedAt)))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), isNull(companies.deletedAt)));
-  return row;
-}
-
-/** Records use at most once a minute per token, so busy clients do not write on every call. */
-export async function touchToken(db: Executor, companyId: number, id: number): Promise<void> {
-  await db.execute(sql`
-    update api_tokens set last_used_at = now()
-    where company_id = ${companyId} and id = ${id}
-      and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
-}

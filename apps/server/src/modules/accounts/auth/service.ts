@@ -6,6 +6,7 @@ import { AppError } from '../../../http/errors.js';
 import type { PasswordAttempts } from '../../../auth/password-attempts.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../auth/passwords.js';
 import { hashOpaqueToken, newOpaqueToken, type AccessTokens } from '../../../auth/tokens.js';
+import { findSessionPrincipal } from '../../../auth/session-repository.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import * as repo from './repository.js';
 
@@ -80,7 +81,7 @@ export class AuthService {
     }
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError('refresh_invalid');
 
-    const principal = await repo.findSessionPrincipal(this.db, row.userId, row.familyId);
+    const principal = await findSessionPrincipal(this.db, row.userId, row.familyId);
     if (!principal?.active) {
       await repo.revokeFamily(this.db, row.familyId);
       throw new AppError('refresh_invalid');

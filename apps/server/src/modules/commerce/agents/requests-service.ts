@@ -24,7 +24,7 @@ import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import { inEveryLang, notifyEvents, type NotificationEvent } from '../../platform/notify/events.js';
-import { BalanceInsufficientError, postLedgerEntry } from '../deposit/ledger.js';
+import { BalanceInsufficientError, postLedgerEntry } from '../ledger/repository.js';
 import { agentUsers, ensureAgentAccount, rootUsers } from './accounts.js';
 import { checkAttachment, downloadName, storeAttachment, type CheckedAttachment } from './attachments.js';
 import * as repo from './requests-repository.js';

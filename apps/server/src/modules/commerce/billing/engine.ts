@@ -1,6 +1,6 @@
 import { SIM_MONTHLY_FEE_CENTS } from '@cab/contract/deposit';
-import { postLedgerEntry, type PostedEntry } from '../deposit/ledger.js';
-import { allocateBillNumber } from './bill-number.js';
+import { postLedgerEntry, type PostedEntry } from '../ledger/repository.js';
+import { allocateBillNumber } from './bill-repository.js';
 import { reconcileFinancialBlocks, type FinancialDeps } from './financial.js';
 import { announcePosting, notifyBilling } from './notices.js';
 import * as repo from './repository.js';

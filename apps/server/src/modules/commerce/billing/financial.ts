@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
-import { JOB_QUEUES } from '../../../jobs/boss.js';
+import { JOB_QUEUES } from '../../../job-queues.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import * as items from '../../platform/queue/item-repository.js';

@@ -28,25 +28,6 @@ function inScope(scope: CompanyScope): SQL {
   return scope === null ? sql`true` : sql`b.company_id = any(${`{${scope.join(',')}}`}::bigint[])`;
 }
 
-export interface NewBill {
-  id: number;
-  number: string;
-  companyId: number;
-  kind: 'topup' | 'order' | 'monthly';
-  amountCents: number;
-  orderId: number | null;
-  createdBy: number;
-}
-
-/** The period of a non-monthly bill is its month of issue; its country is the company's. */
-export async function insertBill(tx: Executor, bill: NewBill): Promise<void> {
-  await queryRows(tx, sql`
-    insert into bills (company_id, id, number, kind, status, amount_cents, period, country, order_id, created_by)
-    select ${bill.companyId}, ${bill.id}, ${bill.number}, ${bill.kind}, 'unpaid', ${bill.amountCents},
-           to_char(now() at time zone 'UTC', 'YYYY-MM'), c.country, ${bill.orderId}, ${bill.createdBy}
-    from companies c where c.id = ${bill.companyId}`);
-}
-
 export interface BillFilter {
   paid: 0 | 1 | 2;
   period?: string | undefined;
@@ -80,19 +61,6 @@ export async function findBill(db: Executor, scope: CompanyScope, id: number): P
   const rows = await queryRows<BillRow>(db, sql`
     select ${BILL_COLUMNS} from bills b join companies c on c.id = b.company_id where b.id = ${id} and ${inScope(scope)}`);
   return rows[0];
-}
-
-/**
- * Moves an unpaid bill to paid or cancelled. The row lock and the `status = 'unpaid'` recheck make a
- * second, concurrent call find nothing, so whatever follows the change happens once.
- */
-export async function closeBill(tx: Executor, companyId: number, id: number, status: 'paid' | 'cancelled'): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(tx, sql`
-    update bills set status = ${status},
-      paid_at = case when ${status} = 'paid' then now() else paid_at end,
-      cancelled_at = case when ${status} = 'cancelled' then now() else cancelled_at end
-    where company_id = ${companyId} and id = ${id} and status = 'unpaid' returning id::int as id`);
-  return rows.length > 0;
 }
 
 /** A paid bill cancelled (refund): one statement, so a concurrent second cancel finds nothing. */

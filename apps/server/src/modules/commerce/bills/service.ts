@@ -12,13 +12,13 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor, Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { insertAudit } from '../../platform/audit/repository.js';
-import { allocateBillNumber } from '../billing/bill-number.js';
+import { allocateBillNumber, closeBill, insertBill } from '../billing/bill-repository.js';
 import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financial.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { postLedgerEntry } from '../deposit/ledger.js';
+import { postLedgerEntry } from '../ledger/repository.js';
 import * as orders from '../orders/repository.js';
 import { creditAgentReward, reverseAgentReward } from '../agents/rewards.js';
-import { noticeCompany } from './company-notices.js';
+import { noticeCompany } from '../orders/company-notices.js';
 import * as repo from './repository.js';
 
 export interface BillDeps extends FinancialDeps {
@@ -89,7 +89,7 @@ export class BillService {
     const amountCents = Math.round(request.amount_eur * 100);
     const bill = await db.transaction(async (tx) => {
       const reserved = await allocateBillNumber(tx);
-      await repo.insertBill(tx, { ...reserved, companyId, kind: 'topup', amountCents, orderId: null, createdBy: principal.userId });
+      await insertBill(tx, { ...reserved, companyId, kind: 'topup', amountCents, orderId: null, createdBy: principal.userId });
       await this.audit(tx, principal, companyId, 'bill_create', { id: reserved.id, amount_cents: amountCents });
       return reserved;
     });
@@ -116,7 +116,7 @@ export class BillService {
     const row = await this.load(principal, id);
     await this.deps.db.transaction(async (tx) => {
       await this.lockOrderOf(tx, row);
-      if (!(await repo.closeBill(tx, row.company_id, row.id, 'paid'))) throw new AppError('bill_not_payable');
+      if (!(await closeBill(tx, row.company_id, row.id, 'paid'))) throw new AppError('bill_not_payable');
       if (row.kind === 'topup') {
         await postLedgerEntry(tx, {
           companyId: row.company_id,
@@ -144,7 +144,7 @@ export class BillService {
       await this.lockOrderOf(tx, row);
       const company = await repo.lockCompanyBalance(tx, row.company_id);
       if (!company || company.billingType !== 1) throw new AppError('bill_not_payable');
-      if (!(await repo.closeBill(tx, row.company_id, row.id, 'paid'))) throw new AppError('bill_not_payable');
+      if (!(await closeBill(tx, row.company_id, row.id, 'paid'))) throw new AppError('bill_not_payable');
       if (company.balanceCents < amountCents) throw new AppError('balance_insufficient');
       await postLedgerEntry(tx, {
         companyId: row.company_id,
@@ -175,7 +175,7 @@ export class BillService {
       if (wasPaid && order && order.status !== ORDER_STATUS.inWork && order.status !== ORDER_STATUS.payWaiting && order.status !== ORDER_STATUS.new) {
         throw new AppError('order_status_invalid');
       }
-      const closed = wasPaid ? await repo.cancelPaidBill(tx, row.company_id, row.id) : await repo.closeBill(tx, row.company_id, row.id, 'cancelled');
+      const closed = wasPaid ? await repo.cancelPaidBill(tx, row.company_id, row.id) : await closeBill(tx, row.company_id, row.id, 'cancelled');
       if (!closed) throw new AppError('bill_not_payable');
       if (order && row.order_id !== null && (order.status === ORDER_STATUS.new || order.status === ORDER_STATUS.payWaiting || (wasPaid && order.status === ORDER_STATUS.inWork))) {
         await orders.setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.cancelled);

@@ -15,7 +15,7 @@ import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financi
 import { announcePosting } from '../billing/notices.js';
 import { describeReason } from '../billing/texts.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { postLedgerEntry } from './ledger.js';
+import { postLedgerEntry } from '../ledger/repository.js';
 import * as repo from './repository.js';
 
 export type DepositDeps = FinancialDeps;

@@ -1,6 +1,6 @@
 import { sims } from '../../../db/schema-sims.js';
 import type { Executor } from '../../../db/client.js';
-import { luhnDigit } from '../../../seed/iccid.js';
+import { luhnDigit } from '../../../formats/luhn.js';
 
 const INSERT_CHUNK = 1000;
 /** Profile of ordered SIMs: basic M2M SIMs (block, unblock, ping, SMS, reconnect). */

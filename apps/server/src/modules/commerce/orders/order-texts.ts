@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@cab/contract/orders';
-import type { Texts } from '../bills/company-notices.js';
+import type { Texts } from './company-notices.js';
 
 const STATUS_NAMES: Record<OrderStatus, Texts> = {
   0: { ru: 'Новый', en: 'New' },

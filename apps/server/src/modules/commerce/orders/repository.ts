@@ -102,3 +102,10 @@ export async function setSupplierComment(tx: Executor, companyId: number, id: nu
   await queryRows(tx, sql`
     update orders set supplier_comment = ${comment || null}, updated_at = now() where company_id = ${companyId} and id = ${id}`);
 }
+
+/** The company's active admins (who order and pay), each with their language. */
+export async function findCompanyAdmins(db: Executor, companyId: number): Promise<{ id: number; lang: string }[]> {
+  return queryRows<{ id: number; lang: string }>(db, sql`
+    select id::int as id, lang from users
+    where company_id = ${companyId} and role = 'admin' and active and deleted_at is null order by id`);
+}

@@ -19,9 +19,8 @@ import type { Db, Executor, Tx } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { insertAudit } from '../../platform/audit/repository.js';
-import { allocateBillNumber } from '../billing/bill-number.js';
-import * as bills from '../bills/repository.js';
-import { noticeCompany } from '../bills/company-notices.js';
+import { allocateBillNumber, closeBill, insertBill } from '../billing/bill-repository.js';
+import { noticeCompany } from './company-notices.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import { allocateOrderedSims } from './allocate-sims.js';
 import { orderStatusText } from './order-texts.js';
@@ -94,7 +93,7 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
       billId: bill.id,
       createdBy: principal.userId,
     });
-    await bills.insertBill(tx, {
+    await insertBill(tx, {
       ...bill,
       companyId: request.company_id,
       kind: 'order',
@@ -165,7 +164,7 @@ async function changeStatus(
     if (!(allowed[current.status] ?? []).includes(to)) throw new AppError('order_status_invalid');
     if (to === ORDER_STATUS.cancelled && current.bill_id !== null) {
       // An order is cancellable only while its bill is unpaid; the bill goes with it.
-      await bills.closeBill(tx, row.company_id, current.bill_id, 'cancelled');
+      await closeBill(tx, row.company_id, current.bill_id, 'cancelled');
     }
     if (to === ORDER_STATUS.completed) await allocateOrderedSims(tx, row.company_id, row.id, current.count);
     await repo.setOrderStatus(tx, row.company_id, row.id, to, comment);

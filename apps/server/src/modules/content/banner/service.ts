@@ -8,7 +8,7 @@ import { AppError, type FieldProblem } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { auditActor } from '../../platform/audit/actor.js';
 import { insertAudit } from '../../platform/audit/repository.js';
-import { CONTENT_JOB } from '../jobs.js';
+import { CONTENT_JOB } from './jobs.js';
 import * as repo from './repository.js';
 
 const seconds = (date: Date | null): number | null => (date ? Math.floor(date.getTime() / 1000) : null);

@@ -8,7 +8,7 @@ import { faqEntries } from '../../../db/schema-content.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { auditActor } from '../../platform/audit/actor.js';
 import { insertAudit } from '../../platform/audit/repository.js';
-import { isBlankHtml, sanitizeHtml } from '../sanitize-html.js';
+import { isBlankHtml, sanitizeHtml } from '../../../formats/sanitize-html.js';
 import { DEFAULT_FAQ } from './default-faq.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;

@@ -7,7 +7,7 @@ import type { EventBus } from '../../../realtime/bus.js';
 import { auditActor } from '../../platform/audit/actor.js';
 import { insertAudit } from '../../platform/audit/repository.js';
 import { byCompany, eventForUsers, findActiveUsers, notifyEvents } from '../../platform/notify/events.js';
-import { isBlankHtml, sanitizeHtml } from '../sanitize-html.js';
+import { isBlankHtml, sanitizeHtml } from '../../../formats/sanitize-html.js';
 import { checkImageFile } from './image-files.js';
 import * as repo from './repository.js';
 

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
-import { JOB_QUEUES } from '../../../jobs/boss.js';
+import { JOB_QUEUES } from '../../../job-queues.js';
 import { describeError } from '../../../log/loggable-error.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { findStalledReports } from './lease-repository.js';

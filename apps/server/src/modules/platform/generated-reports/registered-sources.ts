@@ -1,5 +1,5 @@
 import { registerReportSource, type ReportSource } from './sources.js';
-import { SIMS_EXPORT_SOURCE } from '../../sims/tools/export-source.js';
+import { SIMS_EXPORT_SOURCE } from './sims-export-source.js';
 import { USAGE_REPORT_SOURCES } from './usage-sources.js';
 
 /**

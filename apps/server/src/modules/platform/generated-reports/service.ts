@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
-import { JOB_QUEUES } from '../../../jobs/boss.js';
+import { JOB_QUEUES } from '../../../job-queues.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { auditActor } from '../audit/actor.js';

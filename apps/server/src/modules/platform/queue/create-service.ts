@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db, type Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { JOB_QUEUES } from '../../../jobs/boss.js';
+import { JOB_QUEUES } from '../../../job-queues.js';
 import type { OperationParams } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { auditActor } from '../audit/actor.js';
@@ -14,7 +14,6 @@ import { insertAudit } from '../audit/repository.js';
 import { resolveCompanyScope } from '../../accounts/companies/scope.js';
 import { simWhere } from '../../sims/cards/list-query.js';
 import { resolveSimCriteria } from '../../sims/cards/service.js';
-import { generationItemCancelled } from '../generated-reports/service.js';
 import * as items from './item-repository.js';
 import { lockCompanyQueue, runningLoad } from './limits-repository.js';
 import { OPERATIONS } from './operations.js';
@@ -34,6 +33,11 @@ export interface QueueDeps {
   maxParallelJobs: number;
   /** Per company: running operations, and SIMs not yet done summed over them. */
   limits: { maxRunning: number; maxSimsInFlight: number };
+  /**
+   * The generic cancel (/api/queue/cancel) ended a report generation's item: generated-reports moves
+   * its row along. Passed in, as generated-reports builds on the queue.
+   */
+  generationItemCancelled: (db: Db, companyId: number, qid: number) => Promise<void>;
 }
 
 /** The SQL that selects the operation's SIMs, within what the principal may touch. */
@@ -163,7 +167,7 @@ export async function cancelQueueItem(deps: QueueDeps, principal: Principal, qid
   if (!item) throw new AppError('not_found');
   if (!(await items.finishItem(deps.db, ref.companyId, qid, 'cancelled'))) throw new AppError('conflict');
   const cancelled = await results.cancelPending(deps.db, ref);
-  if (item.reason === 'queue_report_generate') await generationItemCancelled(deps.db, ref.companyId, qid);
+  if (item.reason === 'queue_report_generate') await deps.generationItemCancelled(deps.db, ref.companyId, qid);
   const row = await items.findItem(deps.db, ref.companyId, qid);
   if (row) await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
   await deps.bus.publish({ companyId: ref.companyId }, { type: 'queue_del', data: { qid } });

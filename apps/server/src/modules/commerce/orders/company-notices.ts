@@ -1,8 +1,8 @@
 import type { Lang } from '@cab/contract/constants';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { notifyEvent, type NotificationCategory, type NotificationEvent } from '../../platform/notify/events.js';
+import { findCompanyAdmins } from './repository.js';
 
 export type Texts = Record<Lang, string>;
 
@@ -24,9 +24,7 @@ export async function noticeCompany(
     actorId: number;
   },
 ): Promise<void> {
-  const admins = await queryRows<{ id: number; lang: string }>(db, sql`
-    select id::int as id, lang from users
-    where company_id = ${notice.companyId} and role = 'admin' and active and deleted_at is null order by id`);
+  const admins = await findCompanyAdmins(db, notice.companyId);
   // One event for all admins: the company's notification methods hear of it once.
   await notifyEvent(db, bus, {
     companyId: notice.companyId,

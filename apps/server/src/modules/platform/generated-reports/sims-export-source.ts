@@ -5,12 +5,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
-import type { ReportColumn, ReportSource, SourceParams } from '../../platform/generated-reports/sources.js';
-import type { CsvIdentifiers } from '../cards/csv-filter.js';
-import { simSortValue, simWhere, type SimCriteria } from '../cards/list-query.js';
-import type { SimListRow } from '../cards/repository.js';
-import { resolveSimCriteria, toSimRow } from '../cards/service.js';
-import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from './export-rows.js';
+import type { ReportColumn, ReportSource, SourceParams } from './sources.js';
+import type { CsvIdentifiers } from '../../sims/cards/csv-filter.js';
+import { simSortValue, simWhere, type SimCriteria } from '../../sims/cards/list-query.js';
+import type { SimListRow } from '../../sims/cards/repository.js';
+import { resolveSimCriteria, toSimRow } from '../../sims/cards/service.js';
+import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from '../../sims/tools/export-rows.js';
 
 const BATCH = 5000;
 /** The request of a background export: the list's filter and sort. */

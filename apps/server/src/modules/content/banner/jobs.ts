@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { EventBus } from '../../realtime/bus.js';
+import type { EventBus } from '../../../realtime/bus.js';
 
 export const CONTENT_JOB = {
   /** A banner's start or end time came: open cabinets re-read their user data. */

@@ -1,0 +1,12 @@
+/**
+ * The names of the job queues (pg-boss). Apart from jobs/boss.ts, which creates them, so that modules
+ * that send jobs do not import the job wiring that imports them back.
+ */
+export const JOB_QUEUES = {
+  queueBatch: 'queue-batch',
+  networkActivity: 'network-activity',
+  monthStart: 'month-start',
+  billingCycle: 'billing-cycle',
+  usageHousekeeping: 'usage-housekeeping',
+  reportGenerate: 'report-generate',
+} as const;
