@@ -1,21 +1,17 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { Form } from '@/components/form/form';
+import { PasswordField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useChangePassword } from '../api/profile-api';
-import { FormField } from './form-field';
-import { EMPTY_PASSWORD_FORM, fieldErrorKey, passwordFormSchema, type PasswordFormValues } from './profile-schemas';
+import { EMPTY_PASSWORD_FORM, PROFILE_ERROR_VALUES, fieldErrorKey, passwordFormSchema, type PasswordFormValues } from './profile-schemas';
 import { showErrorToast } from './show-error-toast';
 
 export function PasswordForm() {
   const { t } = useTranslation();
-  const form = useForm<PasswordFormValues>({
-    defaultValues: EMPTY_PASSWORD_FORM,
-    resolver: zodResolver(passwordFormSchema, { error: fieldErrorKey }),
-  });
+  const form = useZodForm(passwordFormSchema, { defaultValues: EMPTY_PASSWORD_FORM, issueToKey: fieldErrorKey });
   // 'Wrong password' (422) belongs under the current password; other field errors under theirs.
   const onError = (error: ApiError) => {
     if (error.code === 'wrong_password')
@@ -25,9 +21,8 @@ export function PasswordForm() {
     showErrorToast(error);
   };
   const change = useChangePassword(onError);
-  const { errors } = form.formState;
 
-  const submit = form.handleSubmit(({ current_password, new_password }) => {
+  const submit = ({ current_password, new_password }: PasswordFormValues) => {
     change.mutate(
       { current_password, new_password },
       {
@@ -37,31 +32,38 @@ export function PasswordForm() {
         },
       },
     );
-  });
-
-  const input = (name: keyof PasswordFormValues, id: string, autoComplete: string) => (
-    <InputText
-      id={id}
-      type="password"
-      autoComplete={autoComplete}
-      maxLength={200}
-      invalid={Boolean(errors[name])}
-      data-testid={id}
-      {...form.register(name)}
-    />
-  );
+  };
 
   return (
-    <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate data-testid="password-form">
-      <FormField id="password-current" label={t('profile.currentPassword')} error={errors.current_password}>
-        {input('current_password', 'password-current', 'current-password')}
-      </FormField>
-      <FormField id="password-new" label={t('profile.newPassword')} error={errors.new_password}>
-        {input('new_password', 'password-new', 'new-password')}
-      </FormField>
-      <FormField id="password-repeat" label={t('profile.repeatPassword')} error={errors.repeat_password}>
-        {input('repeat_password', 'password-repeat', 'new-password')}
-      </FormField>
+    <Form
+      form={form}
+      onSubmit={submit}
+      errorKeys="profile.errors"
+      errorValues={PROFILE_ERROR_VALUES}
+      className="profile-form"
+      testId="password-form"
+    >
+      <PasswordField<PasswordFormValues>
+        name="current_password"
+        id="password-current"
+        label={t('profile.currentPassword')}
+        autoComplete="current-password"
+        testId="password-current"
+      />
+      <PasswordField<PasswordFormValues>
+        name="new_password"
+        id="password-new"
+        label={t('profile.newPassword')}
+        autoComplete="new-password"
+        testId="password-new"
+      />
+      <PasswordField<PasswordFormValues>
+        name="repeat_password"
+        id="password-repeat"
+        label={t('profile.repeatPassword')}
+        autoComplete="new-password"
+        testId="password-repeat"
+      />
       <small className="profile-form__note">{t('profile.passwordNote')}</small>
       <div className="profile-form__actions">
         <Button
@@ -72,6 +74,6 @@ export function PasswordForm() {
           data-testid="password-save"
         />
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { LANGS } from '@cab/contract/constants';
-import { PasswordChangeRequest, ProfileUpdateRequest } from '@cab/contract/profile';
+import { PASSWORD_MIN_LENGTH, PasswordChangeRequest, ProfileUpdateRequest } from '@cab/contract/profile';
 
 /**
  * Form-side views of the contract schemas. Messages are i18n keys under `profile.errors`:
  * `fieldErrorKey` turns any issue of the contract's rules into one.
  */
+/** What the messages under `profile.errors` interpolate. */
+export const PROFILE_ERROR_VALUES = { min: PASSWORD_MIN_LENGTH };
+
 export function fieldErrorKey(issue: z.core.$ZodRawIssue): string {
   if (issue.code === 'too_small') return issue.minimum === 1 ? 'required' : 'tooShort';
   if (issue.code === 'too_big') return 'tooLong';
