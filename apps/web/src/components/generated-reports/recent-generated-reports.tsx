@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { formatUnixDate } from '@/lib/format-date';
 import { useGeneratedReports, downloadGeneratedReport } from './generated-reports-api';
-import { RowsSkeleton } from '@/components/rows-skeleton';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 /** The company's five newest generated files with a download button each (the /report home). */
 export function RecentGeneratedReports() {
@@ -17,35 +16,37 @@ export function RecentGeneratedReports() {
         <h2>{t('generatedReports.recent')}</h2>
         <Link to="/generated_reports">{t('generatedReports.all')}</Link>
       </div>
-      {list.isPending && <RowsSkeleton rows={3} />}
-      {list.isError && <LoadError onRetry={() => void list.refetch()} />}
-      {list.isSuccess && list.data.items.length === 0 && (
-        <p className="recent-reports__empty">{t('generatedReports.empty')}</p>
-      )}
-      {list.isSuccess && list.data.items.length > 0 && (
-        <ul className="recent-reports__list">
-          {list.data.items.map((file) => (
-            <li key={file.id}>
-              <span className="recent-reports__name">
-                {t(`generatedReports.kinds.${file.kind}`)} · {file.format.toUpperCase()}
-                <small>{formatUnixDate(file.created, i18n.language)}</small>
-              </span>
-              {file.state === 'ready' ? (
-                <Button
-                  type="button"
-                  icon="pi pi-download"
-                  text
-                  size="small"
-                  aria-label={`${t('generatedReports.download')}: ${t(`generatedReports.kinds.${file.kind}`)}`}
-                  onClick={() => void downloadGeneratedReport(file.id, `report-${file.id}.${file.format}`)}
-                />
-              ) : (
-                <span className="recent-reports__state">{t(`generatedReports.states.${file.state}`)}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={list}
+        rows={3}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="recent-reports__empty">{t('generatedReports.empty')}</p>}
+      >
+        {(data) => (
+          <ul className="recent-reports__list">
+            {data.items.map((file) => (
+              <li key={file.id}>
+                <span className="recent-reports__name">
+                  {t(`generatedReports.kinds.${file.kind}`)} · {file.format.toUpperCase()}
+                  <small>{formatUnixDate(file.created, i18n.language)}</small>
+                </span>
+                {file.state === 'ready' ? (
+                  <Button
+                    type="button"
+                    icon="pi pi-download"
+                    text
+                    size="small"
+                    aria-label={`${t('generatedReports.download')}: ${t(`generatedReports.kinds.${file.kind}`)}`}
+                    onClick={() => void downloadGeneratedReport(file.id, `report-${file.id}.${file.format}`)}
+                  />
+                ) : (
+                  <span className="recent-reports__state">{t(`generatedReports.states.${file.state}`)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -3,9 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { isRoot } from '@cab/contract/roles';
-import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { useMe } from '@/lib/me-query';
 import { useAgentInfo, useAgents } from '../api/agent-api';
 import { AgentSummary } from './agent-summary';
@@ -16,6 +14,7 @@ import { RequestsTable } from './requests-table';
 import { RewardLedger as RewardLedgerSection } from './reward-ledger';
 import { RewardsChart } from './rewards-chart';
 import '../agent.css';
+import { QueryStates } from '@/components/query-states';
 
 /**
  * Route module /agent/info. An agent: its referral link, rate, balance, referred companies, reward
@@ -61,27 +60,25 @@ export function Component() {
           </label>
         )}
       </div>
-      {showPanel && info.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton rows={4} />
-        </div>
-      )}
-      {showPanel && info.isError && <LoadError card onRetry={() => void info.refetch()} />}
-      {showPanel && info.data && (
-        <>
-          {root && <p className="agent-page__agent">{info.data.agent_name}</p>}
-          <AgentSummary info={info.data} onEditRate={root ? () => setEditingRate(true) : undefined} onWithdraw={root ? undefined : () => setWithdrawing(true)} />
-          <RewardsChart months={info.data.months} />
-          <ReferredTable agentId={agentId} />
-          <RequestsTable root={root} agentId={agentId} />
-          <RewardLedgerSection agentId={agentId} />
-          {!root && (
-            <NewRequestDialog visible={withdrawing} onHide={() => setWithdrawing(false)} availableCents={Math.max(0, info.data.balance_cents)} minCents={info.data.min_withdrawal_cents} />
+      {showPanel && (
+        <QueryStates query={info} card rows={4}>
+          {(data) => (
+            <>
+              {root && <p className="agent-page__agent">{data.agent_name}</p>}
+              <AgentSummary info={data} onEditRate={root ? () => setEditingRate(true) : undefined} onWithdraw={root ? undefined : () => setWithdrawing(true)} />
+              <RewardsChart months={data.months} />
+              <ReferredTable agentId={agentId} />
+              <RequestsTable root={root} agentId={agentId} />
+              <RewardLedgerSection agentId={agentId} />
+              {!root && (
+                <NewRequestDialog visible={withdrawing} onHide={() => setWithdrawing(false)} availableCents={Math.max(0, data.balance_cents)} minCents={data.min_withdrawal_cents} />
+              )}
+              {root && editingRate && (
+                <RateDialog agentId={data.agent_company_id} currentBp={data.rate_bp} isDefault={data.rate_is_default} visible onHide={() => setEditingRate(false)} />
+              )}
+            </>
           )}
-          {root && editingRate && (
-            <RateDialog agentId={info.data.agent_company_id} currentBp={info.data.rate_bp} isDefault={info.data.rate_is_default} visible onHide={() => setEditingRate(false)} />
-          )}
-        </>
+        </QueryStates>
       )}
       {root && agentId === undefined && <RequestsTable root agentId={undefined} />}
     </div>

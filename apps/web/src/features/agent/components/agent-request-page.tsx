@@ -6,9 +6,7 @@ import { Timeline } from 'primereact/timeline';
 import { AGENT_API } from '@cab/contract/agents';
 import type { RequestAction, RequestEvent } from '@cab/contract/agents';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
 import { showToast } from '@/lib/toast-bus';
@@ -17,6 +15,7 @@ import { formatCents } from '@/lib/format-money';
 import { ActionDialog } from './action-dialog';
 import { RequestStateTag } from './request-state-tag';
 import '../agent.css';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /agent/request/{id}: the request, what the caller may do now, and its timeline. */
 export function Component() {
@@ -29,89 +28,84 @@ export function Component() {
   if (!Number.isInteger(requestId) || requestId <= 0) {
     return <EmptyState icon="pi-inbox" title={t('agent.request.notFound')} hint={t('agent.request.notFoundHint')} testId="request-not-found" />;
   }
-  const detail = query.data;
   return (
     <div className="agent-page">
       <div className="agent-page__head">
-        <PageTitle>{detail ? t('agent.request.title', { id: detail.request.id }) : t('pages.agentRequest')}</PageTitle>
+        <PageTitle>{query.data ? t('agent.request.title', { id: query.data.request.id }) : t('pages.agentRequest')}</PageTitle>
         <Link to="/agent/info" className="agent-back">
           <i className="pi pi-arrow-left" aria-hidden="true" /> {t('agent.request.back')}
         </Link>
       </div>
-      {query.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton rows={4} />
-        </div>
-      )}
-      {query.isError && <LoadError card onRetry={() => void query.refetch()} />}
-      {detail && (
-        <>
-          <section className="card agent-section agent-request" aria-labelledby="request-summary-title">
-            <h2 className="agent-card__title" id="request-summary-title">
-              {t('agent.request.summary')}
-            </h2>
-            <dl className="agent-facts agent-facts--wide">
-              <dt>{t('agent.requests.state')}</dt>
-              <dd>
-                <RequestStateTag state={detail.request.state} />
-              </dd>
-              <dt>{t('agent.requests.amount')}</dt>
-              <dd className="agent-figure" data-testid="request-amount">
-                {formatCents(detail.request.amount_cents, i18n.language)}
-              </dd>
-              <dt>{t('agent.requests.agent')}</dt>
-              <dd>{detail.request.agent_name}</dd>
-              <dt>{t('agent.withdraw.method')}</dt>
-              <dd>{t(`agent.methods.${detail.request.method}`)}</dd>
-              {detail.request.iban && (
-                <>
-                  <dt>IBAN</dt>
-                  <dd>
-                    <code>{detail.request.iban}</code>
-                  </dd>
-                </>
+      <QueryStates query={query} card rows={4}>
+        {(detail) => (
+          <>
+            <section className="card agent-section agent-request" aria-labelledby="request-summary-title">
+              <h2 className="agent-card__title" id="request-summary-title">
+                {t('agent.request.summary')}
+              </h2>
+              <dl className="agent-facts agent-facts--wide">
+                <dt>{t('agent.requests.state')}</dt>
+                <dd>
+                  <RequestStateTag state={detail.request.state} />
+                </dd>
+                <dt>{t('agent.requests.amount')}</dt>
+                <dd className="agent-figure" data-testid="request-amount">
+                  {formatCents(detail.request.amount_cents, i18n.language)}
+                </dd>
+                <dt>{t('agent.requests.agent')}</dt>
+                <dd>{detail.request.agent_name}</dd>
+                <dt>{t('agent.withdraw.method')}</dt>
+                <dd>{t(`agent.methods.${detail.request.method}`)}</dd>
+                {detail.request.iban && (
+                  <>
+                    <dt>IBAN</dt>
+                    <dd>
+                      <code>{detail.request.iban}</code>
+                    </dd>
+                  </>
+                )}
+                {detail.request.holder && (
+                  <>
+                    <dt>{t('agent.withdraw.holder')}</dt>
+                    <dd>{detail.request.holder}</dd>
+                  </>
+                )}
+                {detail.request.details && (
+                  <>
+                    <dt>{t('agent.withdraw.details')}</dt>
+                    <dd className="agent-text">{detail.request.details}</dd>
+                  </>
+                )}
+                <dt>{t('agent.requests.created')}</dt>
+                <dd>{formatUnixDate(detail.request.created, i18n.language)}</dd>
+              </dl>
+              {detail.actions.length > 0 && (
+                <div className="agent-actions" data-testid="request-actions">
+                  {detail.actions.map((name) => (
+                    <Button
+                      key={name}
+                      type="button"
+                      label={t(`agent.actions.${name}`)}
+                      severity={name === 'decline' ? 'danger' : undefined}
+                      outlined={name === 'decline'}
+                      onClick={() => setAction(name)}
+                      data-testid={`request-action-${name}`}
+                    />
+                  ))}
+                </div>
               )}
-              {detail.request.holder && (
-                <>
-                  <dt>{t('agent.withdraw.holder')}</dt>
-                  <dd>{detail.request.holder}</dd>
-                </>
-              )}
-              {detail.request.details && (
-                <>
-                  <dt>{t('agent.withdraw.details')}</dt>
-                  <dd className="agent-text">{detail.request.details}</dd>
-                </>
-              )}
-              <dt>{t('agent.requests.created')}</dt>
-              <dd>{formatUnixDate(detail.request.created, i18n.language)}</dd>
-            </dl>
-            {detail.actions.length > 0 && (
-              <div className="agent-actions" data-testid="request-actions">
-                {detail.actions.map((name) => (
-                  <Button
-                    key={name}
-                    type="button"
-                    label={t(`agent.actions.${name}`)}
-                    severity={name === 'decline' ? 'danger' : undefined}
-                    outlined={name === 'decline'}
-                    onClick={() => setAction(name)}
-                    data-testid={`request-action-${name}`}
-                  />
-                ))}
-              </div>
-            )}
-            {detail.actions.length === 0 && <p className="agent-card__hint">{t(`agent.request.waiting.${detail.request.state}`)}</p>}
-          </section>
-          <section className="card agent-section" aria-labelledby="request-history-title">
-            <h2 className="agent-card__title" id="request-history-title">
-              {t('agent.request.history')}
-            </h2>
-            <Timeline value={detail.events} content={(event: RequestEvent) => <TimelineEntry event={event} />} className="agent-timeline" data-testid="request-timeline" />
-          </section>
-          <ActionDialog requestId={detail.request.id} action={action} onHide={() => setAction(null)} />
-        </>
-      )}
+              {detail.actions.length === 0 && <p className="agent-card__hint">{t(`agent.request.waiting.${detail.request.state}`)}</p>}
+            </section>
+            <section className="card agent-section" aria-labelledby="request-history-title">
+              <h2 className="agent-card__title" id="request-history-title">
+                {t('agent.request.history')}
+              </h2>
+              <Timeline value={detail.events} content={(event: RequestEvent) => <TimelineEntry event={event} />} className="agent-timeline" data-testid="request-timeline" />
+            </section>
+            <ActionDialog requestId={detail.request.id} action={action} onHide={() => setAction(null)} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

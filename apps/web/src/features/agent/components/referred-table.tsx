@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { REFERRED_SORT_COLUMNS, type ReferredCompany } from '@cab/contract/agents';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatCount } from '@/lib/format-count';
 import { useReferredCompanies } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
+import { QueryStates } from '@/components/query-states';
 
 type SortColumn = (typeof REFERRED_SORT_COLUMNS)[number];
 const PAGE_SIZE = 10;
@@ -28,35 +27,35 @@ export function ReferredTable({ agentId }: { agentId: number | undefined }) {
       <h2 className="agent-card__title" id="agent-referred-title">
         {t('agent.referred.title')}
       </h2>
-      {query.isPending && <RowsSkeleton rows={3} />}
-      {query.isError && <LoadError onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <div className="agent-table">
-          <DataTable
-            value={query.data.items}
-            dataKey="id"
-            size="small"
-            stripedRows
-            lazy
-            paginator={query.data.total > PAGE_SIZE}
-            first={page * PAGE_SIZE}
-            rows={PAGE_SIZE}
-            totalRecords={query.data.total}
-            onPage={(event) => setPage(event.page ?? 0)}
-            sortField={sort.column}
-            sortOrder={sort.direction === 'desc' ? -1 : 1}
-            onSort={onSort}
-            loading={query.isFetching && !query.isPending}
-            emptyMessage={t('agent.referred.empty')}
-            data-testid="agent-referred"
-          >
-            <Column field="name" header={t('agent.referred.name')} sortable />
-            <Column field="sims" header={t('agent.referred.sims')} sortable body={(c: ReferredCompany) => formatCount(c.sims, i18n.language)} className="agent-table__number" />
-            <Column field="paid_month" header={t('agent.referred.paidMonth')} sortable body={(c: ReferredCompany) => formatCents(c.paid_month_cents, i18n.language)} className="agent-table__number" />
-            <Column field="earned" header={t('agent.referred.earned')} sortable body={(c: ReferredCompany) => formatCents(c.earned_cents, i18n.language)} className="agent-table__number" />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates query={query} rows={3}>
+        {(data) => (
+          <div className="agent-table">
+            <DataTable
+              value={data.items}
+              dataKey="id"
+              size="small"
+              stripedRows
+              lazy
+              paginator={data.total > PAGE_SIZE}
+              first={page * PAGE_SIZE}
+              rows={PAGE_SIZE}
+              totalRecords={data.total}
+              onPage={(event) => setPage(event.page ?? 0)}
+              sortField={sort.column}
+              sortOrder={sort.direction === 'desc' ? -1 : 1}
+              onSort={onSort}
+              loading={query.isFetching && !query.isPending}
+              emptyMessage={t('agent.referred.empty')}
+              data-testid="agent-referred"
+            >
+              <Column field="name" header={t('agent.referred.name')} sortable />
+              <Column field="sims" header={t('agent.referred.sims')} sortable body={(c: ReferredCompany) => formatCount(c.sims, i18n.language)} className="agent-table__number" />
+              <Column field="paid_month" header={t('agent.referred.paidMonth')} sortable body={(c: ReferredCompany) => formatCents(c.paid_month_cents, i18n.language)} className="agent-table__number" />
+              <Column field="earned" header={t('agent.referred.earned')} sortable body={(c: ReferredCompany) => formatCents(c.earned_cents, i18n.language)} className="agent-table__number" />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -5,12 +5,11 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { REQUEST_STATES, type WithdrawalRequest } from '@cab/contract/agents';
 import { DateInput } from '@/components/date-input';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
 import { useAgents, useRequests } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
 import { RequestStateTag } from './request-state-tag';
+import { QueryStates } from '@/components/query-states';
 
 const PAGE_SIZE = 10;
 
@@ -79,48 +78,48 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
           <DateInput inputId="requests-to-input" value={to} min={from} onChange={(day) => set('to', day ?? undefined)} testId="requests-to" />
         </div>
       </div>
-      {requests.isPending && <RowsSkeleton rows={3} />}
-      {requests.isError && <LoadError onRetry={() => void requests.refetch()} />}
-      {requests.data && (
-        <div className="agent-table">
-          <DataTable
-            value={requests.data.items}
-            dataKey="id"
-            size="small"
-            stripedRows
-            lazy
-            paginator={requests.data.total > PAGE_SIZE}
-            first={page * PAGE_SIZE}
-            rows={PAGE_SIZE}
-            totalRecords={requests.data.total}
-            onPage={(event) =>
-              setParams((previous) => {
-                const next = new URLSearchParams(previous);
-                next.set('rpage', String(event.page ?? 0));
-                return next;
-              })
-            }
-            loading={requests.isFetching && !requests.isPending}
-            emptyMessage={t('agent.requests.empty')}
-            data-testid="agent-requests"
-          >
-            <Column
-              columnKey="number"
-              header={t('agent.requests.number')}
-              body={(r: WithdrawalRequest) => (
-                <Link to={`/agent/request/${r.id}`} data-testid="request-open">
-                  #{r.id}
-                </Link>
-              )}
-            />
-            <Column columnKey="created" header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
-            {root && agentId === undefined && <Column columnKey="agent" header={t('agent.requests.agent')} field="agent_name" />}
-            <Column columnKey="amount" header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
-            <Column columnKey="state" header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
-            <Column columnKey="updated" header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates query={requests} rows={3}>
+        {(data) => (
+          <div className="agent-table">
+            <DataTable
+              value={data.items}
+              dataKey="id"
+              size="small"
+              stripedRows
+              lazy
+              paginator={data.total > PAGE_SIZE}
+              first={page * PAGE_SIZE}
+              rows={PAGE_SIZE}
+              totalRecords={data.total}
+              onPage={(event) =>
+                setParams((previous) => {
+                  const next = new URLSearchParams(previous);
+                  next.set('rpage', String(event.page ?? 0));
+                  return next;
+                })
+              }
+              loading={requests.isFetching && !requests.isPending}
+              emptyMessage={t('agent.requests.empty')}
+              data-testid="agent-requests"
+            >
+              <Column
+                columnKey="number"
+                header={t('agent.requests.number')}
+                body={(r: WithdrawalRequest) => (
+                  <Link to={`/agent/request/${r.id}`} data-testid="request-open">
+                    #{r.id}
+                  </Link>
+                )}
+              />
+              <Column columnKey="created" header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
+              {root && agentId === undefined && <Column columnKey="agent" header={t('agent.requests.agent')} field="agent_name" />}
+              <Column columnKey="amount" header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
+              <Column columnKey="state" header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
+              <Column columnKey="updated" header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

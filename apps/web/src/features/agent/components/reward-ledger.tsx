@@ -5,11 +5,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { AGENT_LEDGER_KINDS, type AgentLedgerEntry, type AgentLedgerKind } from '@cab/contract/agents';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
 import { useAgentLedger, useReferredCompanies } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
+import { QueryStates } from '@/components/query-states';
 
 const PAGE_SIZE = 10;
 
@@ -59,41 +58,41 @@ export function RewardLedger({ agentId }: { agentId: number | undefined }) {
           />
         </label>
       </div>
-      {ledger.isPending && <RowsSkeleton rows={3} />}
-      {ledger.isError && <LoadError onRetry={() => void ledger.refetch()} />}
-      {ledger.data && (
-        <div className="agent-table">
-          <DataTable
-            value={ledger.data.items}
-            dataKey="id"
-            size="small"
-            stripedRows
-            lazy
-            paginator={ledger.data.total > PAGE_SIZE}
-            first={page * PAGE_SIZE}
-            rows={PAGE_SIZE}
-            totalRecords={ledger.data.total}
-            onPage={(event) => setPage(event.page ?? 0)}
-            loading={ledger.isFetching && !ledger.isPending}
-            emptyMessage={t('agent.ledger.empty')}
-            data-testid="agent-ledger"
-          >
-            <Column header={t('agent.ledger.time')} body={(r: AgentLedgerEntry) => formatUnixDate(r.added, i18n.language)} className="agent-table__nowrap" />
-            <Column header={t('agent.ledger.type')} body={(r: AgentLedgerEntry) => t(`agent.kinds.${r.kind}`)} />
-            <Column header={t('agent.ledger.source')} body={sourceCell} />
-            <Column
-              header={t('agent.ledger.amount')}
-              body={(r: AgentLedgerEntry) => (
-                <span className={r.amount_cents < 0 ? 'agent-amount agent-amount--minus' : 'agent-amount agent-amount--plus'} data-testid="agent-ledger-amount">
-                  {formatCents(r.amount_cents, i18n.language, true)}
-                </span>
-              )}
-              className="agent-table__number"
-            />
-            <Column header={t('agent.ledger.balanceAfter')} body={(r: AgentLedgerEntry) => formatCents(r.balance_after_cents, i18n.language)} className="agent-table__number" />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates query={ledger} rows={3}>
+        {(data) => (
+          <div className="agent-table">
+            <DataTable
+              value={data.items}
+              dataKey="id"
+              size="small"
+              stripedRows
+              lazy
+              paginator={data.total > PAGE_SIZE}
+              first={page * PAGE_SIZE}
+              rows={PAGE_SIZE}
+              totalRecords={data.total}
+              onPage={(event) => setPage(event.page ?? 0)}
+              loading={ledger.isFetching && !ledger.isPending}
+              emptyMessage={t('agent.ledger.empty')}
+              data-testid="agent-ledger"
+            >
+              <Column header={t('agent.ledger.time')} body={(r: AgentLedgerEntry) => formatUnixDate(r.added, i18n.language)} className="agent-table__nowrap" />
+              <Column header={t('agent.ledger.type')} body={(r: AgentLedgerEntry) => t(`agent.kinds.${r.kind}`)} />
+              <Column header={t('agent.ledger.source')} body={sourceCell} />
+              <Column
+                header={t('agent.ledger.amount')}
+                body={(r: AgentLedgerEntry) => (
+                  <span className={r.amount_cents < 0 ? 'agent-amount agent-amount--minus' : 'agent-amount agent-amount--plus'} data-testid="agent-ledger-amount">
+                    {formatCents(r.amount_cents, i18n.language, true)}
+                  </span>
+                )}
+                className="agent-table__number"
+              />
+              <Column header={t('agent.ledger.balanceAfter')} body={(r: AgentLedgerEntry) => formatCents(r.balance_after_cents, i18n.language)} className="agent-table__number" />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import type { AdminCompany, AuditEntry } from '@cab/contract/companies-admin';
 import { formatUnixDate } from '@/lib/format-date';
 import { auditQueryOptions } from '../api/companies-api';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 const AUDIT_PAGE_SIZE = 20;
 const ACTION_DEBOUNCE_MS = 300;
@@ -53,37 +53,36 @@ function AuditTable({ companyId }: { companyId: number }) {
         <label htmlFor="audit-action">{t('audit.action')}</label>
         <InputText id="audit-action" type="search" value={typed} maxLength={64} placeholder={t('audit.actionPlaceholder')} onChange={(e) => setTyped(e.target.value)} data-testid="audit-action" />
       </div>
-      {audit.isError && (
-        <LoadError onRetry={() => void audit.refetch()} />
-      )}
-      {!audit.isError && (
-        <DataTable
-          value={audit.data?.items ?? []}
-          dataKey="id"
-          size="small"
-          stripedRows
-          lazy
-          loading={audit.isFetching}
-          paginator={(audit.data?.total ?? 0) > AUDIT_PAGE_SIZE}
-          first={page * AUDIT_PAGE_SIZE}
-          rows={AUDIT_PAGE_SIZE}
-          totalRecords={audit.data?.total ?? 0}
-          onPage={(event) => setPage(event.page ?? 0)}
-          emptyMessage={audit.isPending ? t('common.loading') : t('audit.empty')}
-          data-testid="audit-table"
-        >
-          <Column header={t('audit.time')} body={(e: AuditEntry) => formatUnixDate(e.added, i18n.language)} className="audit-view__nowrap" />
-          <Column header={t('audit.user')} body={(e: AuditEntry) => person(e.user)} />
-          <Column header={t('audit.impersonator')} body={(e: AuditEntry) => person(e.impersonator)} />
-          <Column header={t('audit.apiToken')} body={(e: AuditEntry) => e.api_token_id ?? '—'} />
-          <Column
-            header={t('audit.action')}
-            body={(e: AuditEntry) => <span title={e.action}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>}
-          />
-          <Column header={t('audit.details')} body={(e: AuditEntry) => <code className="audit-view__details">{detailsText(e.details)}</code>} />
-          <Column header={t('audit.ip')} body={(e: AuditEntry) => e.ip ?? '—'} />
-        </DataTable>
-      )}
+      <QueryStates query={audit}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            lazy
+            loading={audit.isFetching}
+            paginator={data.total > AUDIT_PAGE_SIZE}
+            first={page * AUDIT_PAGE_SIZE}
+            rows={AUDIT_PAGE_SIZE}
+            totalRecords={data.total}
+            onPage={(event) => setPage(event.page ?? 0)}
+            emptyMessage={t('audit.empty')}
+            data-testid="audit-table"
+          >
+            <Column header={t('audit.time')} body={(e: AuditEntry) => formatUnixDate(e.added, i18n.language)} className="audit-view__nowrap" />
+            <Column header={t('audit.user')} body={(e: AuditEntry) => person(e.user)} />
+            <Column header={t('audit.impersonator')} body={(e: AuditEntry) => person(e.impersonator)} />
+            <Column header={t('audit.apiToken')} body={(e: AuditEntry) => e.api_token_id ?? '—'} />
+            <Column
+              header={t('audit.action')}
+              body={(e: AuditEntry) => <span title={e.action}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>}
+            />
+            <Column header={t('audit.details')} body={(e: AuditEntry) => <code className="audit-view__details">{detailsText(e.details)}</code>} />
+            <Column header={t('audit.ip')} body={(e: AuditEntry) => e.ip ?? '—'} />
+          </DataTable>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -19,8 +19,7 @@ import { CompanyUsersDialog } from './company-users-dialog';
 import { ConfirmCompanyAction, type PendingConfirm } from './confirm-company-action';
 import { CreateCompanyDialog } from './create-company-dialog';
 import '../companies.css';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /companies (root only): search, block, unblock, delete, create, sign in as, audit log. */
 export function Component() {
@@ -63,25 +62,19 @@ export function Component() {
         <Button type="button" icon="pi pi-plus" label={t('companies.createTitle')} onClick={() => setCreating(true)} data-testid="companies-create" />
       </div>
       <CompaniesFilter state={state} onChange={onChange} />
-      {companies.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton />
-        </div>
-      )}
-      {companies.isError && (
-        <LoadError card onRetry={() => void companies.refetch()} />
-      )}
-      {companies.data && (
-        <CompaniesTable
-          data={companies.data}
-          page={state.pageIndex - 1}
-          size={state.pageSize}
-          loading={companies.isFetching}
-          onPage={(page) => onChange({ pageIndex: page + 1 })}
-          onIntent={onIntent}
-          ownCompanyId={ownCompanyId}
-        />
-      )}
+      <QueryStates query={companies} card>
+        {(data) => (
+          <CompaniesTable
+            data={data}
+            page={state.pageIndex - 1}
+            size={state.pageSize}
+            loading={companies.isFetching}
+            onPage={(page) => onChange({ pageIndex: page + 1 })}
+            onIntent={onIntent}
+            ownCompanyId={ownCompanyId}
+          />
+        )}
+      </QueryStates>
       <ConfirmCompanyAction pending={confirming} busy={act.isPending} onConfirm={(p) => run(p.action, p.company)} onHide={() => setConfirming(null)} />
       <CompanyUsersDialog company={usersOf} onHide={() => setUsersOf(null)} />
       <AuditDialog company={auditOf} onHide={() => setAuditOf(null)} />

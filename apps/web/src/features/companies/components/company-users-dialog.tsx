@@ -9,7 +9,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { AdminCompany, CompanyUser } from '@cab/contract/companies-admin';
 import { signInAs } from '@/lib/impersonation';
 import { companyUsersQueryOptions } from '../api/companies-api';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 /** The users of a company, each with "Sign in as" (root impersonation, spec §4 and §6). */
 export function CompanyUsersDialog({ company, onHide }: { company: AdminCompany | null; onHide: () => void }) {
@@ -34,12 +34,6 @@ function UsersTable({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const users = useQuery(companyUsersQueryOptions(companyId));
   const [signingIn, setSigningIn] = useState<number | null>(null);
-  if (users.isPending) return <Skeleton height="6rem" />;
-  if (users.isError) {
-    return (
-      <LoadError onRetry={() => void users.refetch()} />
-    );
-  }
   const signIn = (user: CompanyUser) => {
     setSigningIn(user.id);
     void signInAs(user.id).then((done) => {
@@ -47,31 +41,35 @@ function UsersTable({ companyId }: { companyId: number }) {
     }, () => setSigningIn(null));
   };
   return (
-    <DataTable value={users.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('companies.noUsers')} data-testid="company-users">
-      <Column header={t('companies.userName')} body={(u: CompanyUser) => `${u.first_name} ${u.last_name}`.trim()} />
-      <Column header={t('companies.userEmail')} field="email" />
-      <Column header={t('companies.userRole')} field="role_title" />
-      <Column
-        header={t('companies.actions')}
-        className="companies-table__actions"
-        body={(u: CompanyUser) =>
-          u.role === 'root' || !u.active ? (
-            <span className="companies-muted">{u.active ? t('impersonation.notForRoot') : t('impersonation.userBlocked')}</span>
-          ) : (
-            <Button
-              type="button"
-              size="small"
-              icon="pi pi-sign-in"
-              label={t('impersonation.signInAs')}
-              outlined
-              loading={signingIn === u.id}
-              disabled={signingIn !== null && signingIn !== u.id}
-              onClick={() => signIn(u)}
-              data-testid={`sign-in-as-${u.email}`}
-            />
-          )
-        }
-      />
-    </DataTable>
+    <QueryStates query={users} pending={<Skeleton height="6rem" />}>
+      {(data) => (
+        <DataTable value={data.items} dataKey="id" size="small" stripedRows emptyMessage={t('companies.noUsers')} data-testid="company-users">
+          <Column header={t('companies.userName')} body={(u: CompanyUser) => `${u.first_name} ${u.last_name}`.trim()} />
+          <Column header={t('companies.userEmail')} field="email" />
+          <Column header={t('companies.userRole')} field="role_title" />
+          <Column
+            header={t('companies.actions')}
+            className="companies-table__actions"
+            body={(u: CompanyUser) =>
+              u.role === 'root' || !u.active ? (
+                <span className="companies-muted">{u.active ? t('impersonation.notForRoot') : t('impersonation.userBlocked')}</span>
+              ) : (
+                <Button
+                  type="button"
+                  size="small"
+                  icon="pi pi-sign-in"
+                  label={t('impersonation.signInAs')}
+                  outlined
+                  loading={signingIn === u.id}
+                  disabled={signingIn !== null && signingIn !== u.id}
+                  onClick={() => signIn(u)}
+                  data-testid={`sign-in-as-${u.email}`}
+                />
+              )
+            }
+          />
+        </DataTable>
+      )}
+    </QueryStates>
   );
 }

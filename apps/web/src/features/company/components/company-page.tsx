@@ -14,7 +14,7 @@ import { NotifyMethodsPanel } from './notify-methods-panel';
 import { TokensPanel } from './tokens-panel';
 import { UsersPanel } from './users-panel';
 import '../company.css';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /company/{id} and /company/my: details, users, access tokens (react-router lazy: `Component`). */
 export function Component() {
@@ -39,51 +39,41 @@ export function Component() {
       </div>
     );
   }
-  if (company.isPending) {
-    return (
-      <div className="company-page" aria-busy="true">
-        <PageTitle>{t('pages.company')}</PageTitle>
-        <div className="card">
-          {[0, 1, 2, 3, 4, 5].map((key) => (
-            <Skeleton key={key} height="2rem" className="mb-2" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (company.isError) {
-    return (
-      <div className="company-page">
-        <PageTitle>{t('pages.company')}</PageTitle>
-        <LoadError card onRetry={() => void company.refetch()} />
-      </div>
-    );
-  }
-
-  const data = company.data;
-  // Tokens belong to the caller's own company (their calls act in it), so the tab shows only there.
-  const showTokens = data.own && mayManageTokens;
   const readOnly = me?.user.company_block === true;
+  // Tokens belong to the caller's own company (their calls act in it), so the tab shows only there.
+  const showTokens = company.data?.own === true && mayManageTokens;
   return (
     <div className="company-page">
       <PageTitle>{t('pages.company')}</PageTitle>
-      <p className="company-page__name" data-testid="company-name">
-        {data.name}
-      </p>
-      <TabView className="company-tabs" data-testid="company-tabs">
-        <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building">
-          <CompanyDetailsPanel company={data} />
-        </TabPanel>
-        <TabPanel header={t('company.tabs.users')} leftIcon="pi pi-users" visible={showUsers}>
-          <UsersPanel companyId={data.id} readOnly={readOnly} />
-        </TabPanel>
-        <TabPanel header={t('company.tabs.tokens')} leftIcon="pi pi-key" visible={showTokens}>
-          <TokensPanel readOnly={readOnly} />
-        </TabPanel>
-        <TabPanel header={t('notifyMethods.title')} leftIcon="pi pi-bell" visible={showNotifyMethods}>
-          <NotifyMethodsPanel companyId={data.own ? 'my' : data.id} />
-        </TabPanel>
-      </TabView>
+      <QueryStates
+        query={company}
+        card
+        pending={[0, 1, 2, 3, 4, 5].map((key) => (
+          <Skeleton key={key} height="2rem" className="mb-2" />
+        ))}
+      >
+        {(data) => (
+          <>
+            <p className="company-page__name" data-testid="company-name">
+              {data.name}
+            </p>
+            <TabView className="company-tabs" data-testid="company-tabs">
+              <TabPanel header={t('company.tabs.details')} leftIcon="pi pi-building">
+                <CompanyDetailsPanel company={data} />
+              </TabPanel>
+              <TabPanel header={t('company.tabs.users')} leftIcon="pi pi-users" visible={showUsers}>
+                <UsersPanel companyId={data.id} readOnly={readOnly} />
+              </TabPanel>
+              <TabPanel header={t('company.tabs.tokens')} leftIcon="pi pi-key" visible={showTokens}>
+                <TokensPanel readOnly={readOnly} />
+              </TabPanel>
+              <TabPanel header={t('notifyMethods.title')} leftIcon="pi pi-bell" visible={showNotifyMethods}>
+                <NotifyMethodsPanel companyId={data.own ? 'my' : data.id} />
+              </TabPanel>
+            </TabView>
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

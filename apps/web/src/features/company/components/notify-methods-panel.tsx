@@ -26,9 +26,8 @@ import { NotifyDeliveriesDialog } from './notify-deliveries-dialog';
 import { NotifyMethodDialog } from './notify-method-dialog';
 import { WebhookSecret } from './webhook-secret';
 import './notify-methods.css';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { deliveryReason } from './delivery-reason';
+import { QueryStates } from '@/components/query-states';
 
 type Editing = { method: NotifyMethod | null } | null;
 
@@ -134,32 +133,26 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
           data-testid="notify-add"
         />
       </div>
-      {methods.isPending && (
-        <div aria-busy="true">
-          <RowsSkeleton rows={3} />
-        </div>
-      )}
-      {methods.isError && (
-        <LoadError onRetry={() => void methods.refetch()} />
-      )}
-      {methods.isSuccess && (
-        <DataTable
-          value={methods.data.items}
-          dataKey="id"
-          size="small"
-          stripedRows
-          emptyMessage={t('notifyMethods.empty')}
-          data-testid="notify-methods-table"
-        >
-          <Column
-            header={t('notifyMethods.type')}
-            body={(m: NotifyMethod) => t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[m.type]}`)}
-          />
-          <Column header={t('notifyMethods.destination')} body={destination} />
-          <Column header={t('notifyMethods.categories')} body={categories} />
-          <Column header={t('notifyMethods.actions')} body={actions} headerClassName="notify-actions-header" />
-        </DataTable>
-      )}
+      <QueryStates query={methods} rows={3}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            emptyMessage={t('notifyMethods.empty')}
+            data-testid="notify-methods-table"
+          >
+            <Column
+              header={t('notifyMethods.type')}
+              body={(m: NotifyMethod) => t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[m.type]}`)}
+            />
+            <Column header={t('notifyMethods.destination')} body={destination} />
+            <Column header={t('notifyMethods.categories')} body={categories} />
+            <Column header={t('notifyMethods.actions')} body={actions} headerClassName="notify-actions-header" />
+          </DataTable>
+        )}
+      </QueryStates>
       {editing && <NotifyMethodDialog companyId={companyId} method={editing.method} onClose={() => setEditing(null)} />}
       {logOf && <NotifyDeliveriesDialog companyId={companyId} method={logOf} onClose={() => setLogOf(null)} />}
       <ConfirmDialog

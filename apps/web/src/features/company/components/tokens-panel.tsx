@@ -11,8 +11,7 @@ import { formatUnixDate } from '@/lib/format-date';
 import { tokensQueryOptions, useRevokeToken } from '../api/tokens-api';
 import { TokenCreateDialog } from './token-create-dialog';
 import { TokenSecretDialog } from './token-secret-dialog';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 /** Access tokens of the own company: list, create (secret shown once), revoke. */
 export function TokensPanel({ readOnly }: { readOnly: boolean }) {
@@ -40,55 +39,49 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
           data-testid="tokens-create"
         />
       </div>
-      {tokens.isPending && (
-        <div aria-busy="true">
-          <RowsSkeleton rows={2} />
-        </div>
-      )}
-      {tokens.isError && (
-        <LoadError onRetry={() => void tokens.refetch()} />
-      )}
-      {tokens.isSuccess && (
-        <DataTable
-          value={tokens.data.items}
-          dataKey="id"
-          size="small"
-          stripedRows
-          emptyMessage={t('tokens.empty')}
-          data-testid="tokens-table"
-          rowClassName={() => 'tokens-row'}
-        >
-          <Column field="name" header={t('tokens.name')} />
-          <Column field="prefix" header={t('tokens.prefix')} body={(token: ApiToken) => <code>{token.prefix}…</code>} />
-          <Column
-            field="created"
-            header={t('tokens.created')}
-            body={(token: ApiToken) => formatUnixDate(token.created, i18n.language)}
-          />
-          <Column field="created_by" header={t('tokens.createdBy')} />
-          <Column
-            field="last_used"
-            header={t('tokens.lastUsed')}
-            body={(token: ApiToken) => (token.last_used === null ? t('tokens.never') : formatUnixDate(token.last_used, i18n.language))}
-          />
-          <Column
-            header={t('tokens.actions')}
-            className="company-actions-cell"
-            body={(token: ApiToken) => (
-              <Button
-                type="button"
-                icon="pi pi-ban"
-                label={t('tokens.revoke')}
-                severity="danger"
-                text
-                size="small"
-                onClick={() => setRevoking(token)}
-                data-testid="token-revoke"
-              />
-            )}
-          />
-        </DataTable>
-      )}
+      <QueryStates query={tokens} rows={2}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            emptyMessage={t('tokens.empty')}
+            data-testid="tokens-table"
+            rowClassName={() => 'tokens-row'}
+          >
+            <Column field="name" header={t('tokens.name')} />
+            <Column field="prefix" header={t('tokens.prefix')} body={(token: ApiToken) => <code>{token.prefix}…</code>} />
+            <Column
+              field="created"
+              header={t('tokens.created')}
+              body={(token: ApiToken) => formatUnixDate(token.created, i18n.language)}
+            />
+            <Column field="created_by" header={t('tokens.createdBy')} />
+            <Column
+              field="last_used"
+              header={t('tokens.lastUsed')}
+              body={(token: ApiToken) => (token.last_used === null ? t('tokens.never') : formatUnixDate(token.last_used, i18n.language))}
+            />
+            <Column
+              header={t('tokens.actions')}
+              className="company-actions-cell"
+              body={(token: ApiToken) => (
+                <Button
+                  type="button"
+                  icon="pi pi-ban"
+                  label={t('tokens.revoke')}
+                  severity="danger"
+                  text
+                  size="small"
+                  onClick={() => setRevoking(token)}
+                  data-testid="token-revoke"
+                />
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryStates>
       {creating && (
         <TokenCreateDialog
           onHide={() => setCreating(false)}

@@ -10,8 +10,7 @@ import { COMPANY_USER_ROLES, type CompanyUser } from '@cab/contract/company-user
 import { showSuccessToast } from '@/lib/api';
 import { companyUsersQueryOptions, useUserAction, type UserAction } from '../api/users-api';
 import { UserDialog } from './user-dialog';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 interface Pending {
   action: UserAction;
@@ -100,43 +99,37 @@ export function UsersPanel({ companyId, readOnly }: { companyId: number; readOnl
           data-testid="users-add"
         />
       </div>
-      {users.isPending && (
-        <div aria-busy="true">
-          <RowsSkeleton rows={3} />
-        </div>
-      )}
-      {users.isError && (
-        <LoadError onRetry={() => void users.refetch()} />
-      )}
-      {users.isSuccess && (
-        <DataTable
-          value={users.data.items}
-          dataKey="id"
-          size="small"
-          stripedRows
-          emptyMessage={t('users.empty')}
-          data-testid="users-table"
-          rowClassName={() => 'users-row'}
-        >
-          <Column field="first_name" header={t('users.firstName')} />
-          <Column field="last_name" header={t('users.lastName')} />
-          <Column field="email" header={t('users.email')} />
-          <Column field="phone" header={t('users.phone')} body={(user: CompanyUser) => user.phone ?? '—'} />
-          <Column field="role_title" header={t('users.role')} />
-          <Column
-            field="active"
-            header={t('users.active')}
-            body={(user: CompanyUser) => (
-              <Tag
-                severity={user.active ? 'success' : 'danger'}
-                value={t(user.active ? 'users.activeYes' : 'users.blocked')}
-                data-testid="user-status"
-              />
-            )}
-          />
-          <Column header={t('users.actionsTitle')} body={actions} className="company-actions-cell" />
-        </DataTable>
-      )}
+      <QueryStates query={users} rows={3}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            emptyMessage={t('users.empty')}
+            data-testid="users-table"
+            rowClassName={() => 'users-row'}
+          >
+            <Column field="first_name" header={t('users.firstName')} />
+            <Column field="last_name" header={t('users.lastName')} />
+            <Column field="email" header={t('users.email')} />
+            <Column field="phone" header={t('users.phone')} body={(user: CompanyUser) => user.phone ?? '—'} />
+            <Column field="role_title" header={t('users.role')} />
+            <Column
+              field="active"
+              header={t('users.active')}
+              body={(user: CompanyUser) => (
+                <Tag
+                  severity={user.active ? 'success' : 'danger'}
+                  value={t(user.active ? 'users.activeYes' : 'users.blocked')}
+                  data-testid="user-status"
+                />
+              )}
+            />
+            <Column header={t('users.actionsTitle')} body={actions} className="company-actions-cell" />
+          </DataTable>
+        )}
+      </QueryStates>
       {editing !== null && (
         <UserDialog companyId={companyId} user={editing === 'new' ? null : editing} onHide={() => setEditing(null)} />
       )}

@@ -13,9 +13,8 @@ import { AdjustDialog } from './adjust-dialog';
 import { DepositFilterBar } from './deposit-filter';
 import { LedgerTable } from './ledger-table';
 import '../deposit.css';
-import { LoadError } from '@/components/load-error';
 import { EmptyState } from '@/components/empty-state';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /deposit: the ledger of every balance movement; root also changes balances. */
 export function Component() {
@@ -45,30 +44,27 @@ export function Component() {
         )}
       </div>
       <DepositFilterBar state={state} onChange={update} root={root} />
-      {ledger.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton rows={5} />
-        </div>
-      )}
-      {ledger.isError && (
-        <LoadError card onRetry={() => void ledger.refetch()} />
-      )}
-      {ledger.isSuccess && total === 0 && (
-        <EmptyState icon="pi-wallet" title={t('deposit.empty')} hint={t('deposit.emptyHint')} testId="deposit-empty" />
-      )}
-      {items.length > 0 && (
-        <>
-          <LedgerTable items={items} loading={ledger.isFetching && !ledger.isPending} />
-          <Paginator
-            first={(state.pageIndex - 1) * state.pageSize}
-            rows={state.pageSize}
-            totalRecords={total}
-            rowsPerPageOptions={[25, 50, 100]}
-            onPageChange={(event) => update({ pageIndex: event.page + 1, pageSize: event.rows })}
-            data-testid="deposit-paginator"
-          />
-        </>
-      )}
+      <QueryStates
+        query={ledger}
+        card
+        rows={5}
+        isEmpty={(data) => data.total === 0}
+        empty={<EmptyState icon="pi-wallet" title={t('deposit.empty')} hint={t('deposit.emptyHint')} testId="deposit-empty" />}
+      >
+        {() => (
+          <>
+            <LedgerTable items={items} loading={ledger.isFetching && !ledger.isPending} />
+            <Paginator
+              first={(state.pageIndex - 1) * state.pageSize}
+              rows={state.pageSize}
+              totalRecords={total}
+              rowsPerPageOptions={[25, 50, 100]}
+              onPageChange={(event) => update({ pageIndex: event.page + 1, pageSize: event.rows })}
+              data-testid="deposit-paginator"
+            />
+          </>
+        )}
+      </QueryStates>
       {root && <AdjustDialog visible={adjusting} onHide={() => setAdjusting(false)} presetCompany={state.company} />}
       <ConfirmDialog />
     </div>

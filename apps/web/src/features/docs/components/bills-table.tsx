@@ -12,9 +12,8 @@ import { BillActions, type BillActor } from './bill-actions';
 import { BillStatusTag } from './bill-status-tag';
 import type { DocsListState } from './docs-list-state';
 import { openBillPdf } from './open-bill-pdf';
-import { LoadError } from '@/components/load-error';
 import { EmptyState } from '@/components/empty-state';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 interface BillsTableProps {
   list: UseQueryResult<BillListResult>;
@@ -25,24 +24,6 @@ interface BillsTableProps {
 
 export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
   const { t, i18n } = useTranslation();
-  if (list.isPending) {
-    return (
-      <div className="card" aria-busy="true">
-        <RowsSkeleton />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <LoadError card onRetry={() => void list.refetch()} />
-    );
-  }
-  const { items, total } = list.data;
-  if (total === 0) {
-    return (
-      <EmptyState icon="pi-file" title={t('docs.empty')} hint={t('docs.emptyHint')} testId="docs-empty" />
-    );
-  }
   const pdf = (bill: Bill) => (
     <Button
       type="button"
@@ -72,34 +53,43 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
     </span>
   );
   return (
-    <DataTable
-      value={items}
-      dataKey="id"
-      size="small"
-      stripedRows
-      lazy
-      paginator
-      first={(state.pageIndex - 1) * state.pageSize}
-      rows={state.pageSize}
-      totalRecords={total}
-      rowsPerPageOptions={[25, 50, 100]}
-      onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
-      loading={list.isFetching && !list.isPending}
-      className="bills-table"
-      data-testid="bills-table"
+    <QueryStates
+      query={list}
+      card
+      isEmpty={(data) => data.total === 0}
+      empty={<EmptyState icon="pi-file" title={t('docs.empty')} hint={t('docs.emptyHint')} testId="docs-empty" />}
     >
-      <Column columnKey="number" header={t('docs.number')} field="number" className="bills-table__nowrap" />
-      <Column columnKey="kindLabel" header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
-      <Column columnKey="company" header={t('docs.company')} field="company_name" />
-      <Column columnKey="period" header={t('docs.period')} field="period" className="bills-table__nowrap" />
-      <Column columnKey="amount" header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
-      <Column columnKey="statusLabel" header={t('docs.statusLabel')} body={status} />
-      <Column columnKey="created" header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
-      <Column columnKey="pdf" header={t('docs.pdf')} body={pdf} />
-      {/* A viewer or manager has no action on any bill: no empty column. */}
-      {(actor.isRoot || actor.canManage) && (
-        <Column columnKey="actions" header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+      {({ items, total }) => (
+        <DataTable
+          value={items}
+          dataKey="id"
+          size="small"
+          stripedRows
+          lazy
+          paginator
+          first={(state.pageIndex - 1) * state.pageSize}
+          rows={state.pageSize}
+          totalRecords={total}
+          rowsPerPageOptions={[25, 50, 100]}
+          onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+          loading={list.isFetching && !list.isPending}
+          className="bills-table"
+          data-testid="bills-table"
+        >
+          <Column columnKey="number" header={t('docs.number')} field="number" className="bills-table__nowrap" />
+          <Column columnKey="kindLabel" header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
+          <Column columnKey="company" header={t('docs.company')} field="company_name" />
+          <Column columnKey="period" header={t('docs.period')} field="period" className="bills-table__nowrap" />
+          <Column columnKey="amount" header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
+          <Column columnKey="statusLabel" header={t('docs.statusLabel')} body={status} />
+          <Column columnKey="created" header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
+          <Column columnKey="pdf" header={t('docs.pdf')} body={pdf} />
+          {/* A viewer or manager has no action on any bill: no empty column. */}
+          {(actor.isRoot || actor.canManage) && (
+            <Column columnKey="actions" header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+          )}
+        </DataTable>
       )}
-    </DataTable>
+    </QueryStates>
   );
 }

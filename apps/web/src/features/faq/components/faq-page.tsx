@@ -8,11 +8,11 @@ import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { FAQ_GROUPS, type FaqEntry } from '@cab/contract/content';
 import { PageTitle } from '@/components/page-title';
-import { LoadError } from '@/components/load-error';
 import { currentLang } from '@/lib/i18n';
 import { faqQueryOptions } from '../api/faq-api';
 import { searchFaq } from './faq-search';
 import '../faq.css';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /faq (react-router lazy convention: the page is the `Component` export). */
 export function Component() {
@@ -60,21 +60,27 @@ export function Component() {
           {faq.isSuccess && query.trim() ? t('faq.found', { count: found.length }) : ''}
         </span>
       </div>
-      {faq.isPending && <Skeleton height="20rem" />}
-      {faq.isError && <LoadError onRetry={() => void faq.refetch()} />}
-      {faq.isSuccess && found.length === 0 && (
-        <p className="faq-empty" data-testid="faq-empty">
-          {query.trim() ? t('faq.nothingFound') : t('faq.empty')}
-        </p>
-      )}
-      {groups.map(({ group, entries }) => (
-        <section key={group} className="faq-group" aria-labelledby={`faq-group-${group}`}>
-          <h2 id={`faq-group-${group}`}>{t(`faq.groups.${group}`)}</h2>
-          {entries.map((entry) => (
-            <FaqQuestion key={entry.id} entry={entry} open={anchor === entry.id || query.trim() !== ''} />
-          ))}
-        </section>
-      ))}
+      <QueryStates
+        query={faq}
+        pending={<Skeleton height="20rem" />}
+        isEmpty={() => found.length === 0}
+        empty={
+          <p className="faq-empty" data-testid="faq-empty">
+            {query.trim() ? t('faq.nothingFound') : t('faq.empty')}
+          </p>
+        }
+      >
+        {() =>
+          groups.map(({ group, entries }) => (
+            <section key={group} className="faq-group" aria-labelledby={`faq-group-${group}`}>
+              <h2 id={`faq-group-${group}`}>{t(`faq.groups.${group}`)}</h2>
+              {entries.map((entry) => (
+                <FaqQuestion key={entry.id} entry={entry} open={anchor === entry.id || query.trim() !== ''} />
+              ))}
+            </section>
+          ))
+        }
+      </QueryStates>
     </div>
   );
 }

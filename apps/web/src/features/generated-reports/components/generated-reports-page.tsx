@@ -7,13 +7,12 @@ import { GENERATED_REPORT_TTL_DAYS, type GeneratedReport } from '@cab/contract/g
 
 import { EmptyState } from '@/components/empty-state';
 import { useDeleteGeneratedReport, useGeneratedReports } from '@/components/generated-reports/generated-reports-api';
-import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { GeneratedReportsTable } from './generated-reports-table';
 import '../generated-reports.css';
+import { QueryStates } from '@/components/query-states';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -51,39 +50,40 @@ export function Component() {
     <div className="generated-page">
       <PageTitle>{t('pages.generatedReports')}</PageTitle>
       <p className="generated-page__hint">{t('generatedReports.hint', { days: GENERATED_REPORT_TTL_DAYS })}</p>
-      {list.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton rows={5} />
-        </div>
-      )}
-      {list.isError && <LoadError card onRetry={() => void list.refetch()} />}
-      {list.isSuccess && total === 0 && (
-        <EmptyState
-          icon="pi-download"
-          title={t('generatedReports.empty')}
-          hint={t('generatedReports.emptyHint')}
-          testId="generated-empty"
-        />
-      )}
-      {items.length > 0 && (
-        <>
-          <GeneratedReportsTable
-            items={items}
-            loading={list.isFetching && !list.isPending}
-            canDelete={canDelete}
-            onDelete={askDelete}
+      <QueryStates
+        query={list}
+        card
+        rows={5}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <EmptyState
+            icon="pi-download"
+            title={t('generatedReports.empty')}
+            hint={t('generatedReports.emptyHint')}
+            testId="generated-empty"
           />
-          {total > pageSize && (
-            <Paginator
-              first={(pageIndex - 1) * pageSize}
-              rows={pageSize}
-              totalRecords={total}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(event) => setPage({ pageIndex: event.page + 1, pageSize: event.rows as (typeof PAGE_SIZES)[number] })}
+        }
+      >
+        {() => (
+          <>
+            <GeneratedReportsTable
+              items={items}
+              loading={list.isFetching && !list.isPending}
+              canDelete={canDelete}
+              onDelete={askDelete}
             />
-          )}
-        </>
-      )}
+            {total > pageSize && (
+              <Paginator
+                first={(pageIndex - 1) * pageSize}
+                rows={pageSize}
+                totalRecords={total}
+                rowsPerPageOptions={[...PAGE_SIZES]}
+                onPageChange={(event) => setPage({ pageIndex: event.page + 1, pageSize: event.rows as (typeof PAGE_SIZES)[number] })}
+              />
+            )}
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog />
     </div>
   );

@@ -17,9 +17,8 @@ import { groupsQueryOptions } from '@/lib/groups-query';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupNameDialog } from './group-name-dialog';
 import '../groups.css';
-import { LoadError } from '@/components/load-error';
 import { EmptyState } from '@/components/empty-state';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /groups: list, create, rename, delete, open in the SIM list, operations on a group. */
 export function Component() {
@@ -28,7 +27,6 @@ export function Component() {
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const canManage = useCan('groups.manage', { writes: true });
-  const items = groups.data?.items ?? [];
 
   const actions = (group: Group) => (
     <GroupActions group={group} onRename={() => setEditing(group)} onDelete={() => setDeleting(group)} />
@@ -48,57 +46,53 @@ export function Component() {
           data-testid="groups-create"
         />
       </div>
-      {groups.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton />
-        </div>
-      )}
-      {groups.isError && (
-        <LoadError card onRetry={() => void groups.refetch()} />
-      )}
-      {groups.isSuccess && items.length === 0 && (
-        <EmptyState icon="pi-folder-open" title={t('groups.empty')} hint={t('groups.emptyHint')} testId="groups-empty" />
-      )}
-      {items.length > 0 && (
-        <div className="sims-table-like">
-          <DataTable
-            value={items}
-            dataKey="id"
-            size="small"
-            stripedRows
-            sortField="name"
-            sortOrder={1}
-            loading={groups.isFetching && !groups.isPending}
-            pt={{
-              bodyRow: (options) => {
-                const context = (options as unknown as DataTableBodyRowPassThroughMethodOptions<Group[]> | undefined)
-                  ?.context;
-                return context ? { 'data-testid': 'groups-row' } : {};
-              },
-            }}
-          >
-            <Column
-              field="name"
-              header={t('groups.name')}
-              sortable
-              body={(group: Group) => <Link to={`/list?group=${group.id}`}>{group.name}</Link>}
-            />
-            <Column
-              field="sim_count"
-              header={t('groups.simCount')}
-              sortable
-              body={(group: Group) => formatCount(group.sim_count, i18n.language)}
-            />
-            <Column
-              field="added"
-              header={t('groups.added')}
-              sortable
-              body={(group: Group) => formatUnixDate(group.added, i18n.language)}
-            />
-            <Column header={t('groups.actions')} body={actions} className="group-actions-cell" />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates
+        query={groups}
+        card
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState icon="pi-folder-open" title={t('groups.empty')} hint={t('groups.emptyHint')} testId="groups-empty" />}
+      >
+        {({ items }) => (
+          <div className="sims-table-like">
+            <DataTable
+              value={items}
+              dataKey="id"
+              size="small"
+              stripedRows
+              sortField="name"
+              sortOrder={1}
+              loading={groups.isFetching && !groups.isPending}
+              pt={{
+                bodyRow: (options) => {
+                  const context = (options as unknown as DataTableBodyRowPassThroughMethodOptions<Group[]> | undefined)
+                    ?.context;
+                  return context ? { 'data-testid': 'groups-row' } : {};
+                },
+              }}
+            >
+              <Column
+                field="name"
+                header={t('groups.name')}
+                sortable
+                body={(group: Group) => <Link to={`/list?group=${group.id}`}>{group.name}</Link>}
+              />
+              <Column
+                field="sim_count"
+                header={t('groups.simCount')}
+                sortable
+                body={(group: Group) => formatCount(group.sim_count, i18n.language)}
+              />
+              <Column
+                field="added"
+                header={t('groups.added')}
+                sortable
+                body={(group: Group) => formatUnixDate(group.added, i18n.language)}
+              />
+              <Column header={t('groups.actions')} body={actions} className="group-actions-cell" />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
       <GroupNameDialog group={editing} onHide={() => setEditing(null)} />
       <DeleteGroupDialog group={deleting} onHide={() => setDeleting(null)} />
     </div>

@@ -5,7 +5,6 @@ import { PageTitle } from '@/components/page-title';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { formatCount } from '@/lib/format-count';
 import { formatMoney } from '@/lib/format-money';
-import { LoadError } from '@/components/load-error';
 import { RowsSkeleton } from '@/components/rows-skeleton';
 import { RecentGeneratedReports } from '@/components/generated-reports/recent-generated-reports';
 import { useMe } from '@/lib/me-query';
@@ -16,6 +15,7 @@ import { SimsStateCard } from './sims-state-card';
 import { StatCard } from './stat-card';
 import { UsageChartCard } from './usage-chart-card';
 import '../home.css';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module (react-router lazy convention: the page is the `Component` export). */
 export function Component() {
@@ -65,23 +65,27 @@ export function Component() {
           {user.role_title || t('profileRole')}
         </StatCard>
       </div>
-      {summary.isPending && (
-        <div className="dash-grid" aria-busy="true">
-          <div className="dash-card">
-            <RowsSkeleton rows={4} />
+      <QueryStates
+        query={summary}
+        card
+        pending={
+          <div className="dash-grid">
+            <div className="dash-card">
+              <RowsSkeleton rows={4} />
+            </div>
+            <div className="dash-card dash-card--wide">
+              <RowsSkeleton rows={6} />
+            </div>
           </div>
-          <div className="dash-card dash-card--wide">
-            <RowsSkeleton rows={6} />
+        }
+      >
+        {(data) => (
+          <div className="dash-grid">
+            <SimsStateCard sims={data.sims} />
+            <UsageChartCard usage={data.usage} />
           </div>
-        </div>
-      )}
-      {summary.isError && <LoadError card onRetry={() => void summary.refetch()} />}
-      {summary.isSuccess && (
-        <div className="dash-grid">
-          <SimsStateCard sims={summary.data.sims} />
-          <UsageChartCard usage={summary.data.usage} />
-        </div>
-      )}
+        )}
+      </QueryStates>
       <div className="dash-grid dash-grid--thirds">
         <OperationsCard />
         <NotificationsCard />

@@ -6,10 +6,10 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { OPERATIONS_API, RESULT_STATUSES, type OperationDetail, type OperationResultRow, type ResultStatus } from '@cab/contract/operations';
-import { LoadError } from '@/components/load-error';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
 import { useOperationResults } from '../api/operations';
+import { QueryStates } from '@/components/query-states';
 
 const SIZE = 50;
 const ALL = 'all';
@@ -78,51 +78,51 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
           />
         </div>
       </div>
-      {results.isError && !results.data ? (
-        <LoadError onRetry={() => void results.refetch()} />
-      ) : (
-        <div data-testid="operation-results" data-total={results.data?.total ?? ''}>
-          <DataTable
-            value={results.data?.items ?? []}
-            dataKey="sim_id"
-            lazy
-            paginator
-            first={page * SIZE}
-            rows={SIZE}
-            totalRecords={results.data?.total ?? 0}
-            onPage={(event: DataTablePageEvent) => setPage(Math.floor(event.first / event.rows))}
-            loading={results.isFetching}
-            emptyMessage={t('operations.noResults')}
-            size="small"
-            stripedRows
-            scrollable
-          >
-            <Column
-              header="ICCID"
-              frozen
-              body={(row: OperationResultRow) => (
-                <Link to={`/sim/${row.sim_id}`} className="mono" data-testid="operation-result-sim">
-                  {row.iccid}
-                </Link>
-              )}
-            />
-            <Column header={t('sims.col.msisdn')} body={(row: OperationResultRow) => <span className="mono">{row.msisdn}</span>} />
-            <Column
-              header={t('operations.outcome')}
-              body={(row: OperationResultRow) => (
-                <span className={`op-result op-result--${row.status}`} data-testid="operation-result-status">
-                  {t(`operations.result.${row.status}`)}
-                </span>
-              )}
-            />
-            <Column
-              header={t('operations.failReasonLabel')}
-              body={(row: OperationResultRow) => (row.reason && row.status === 'fail' ? reasonLabel(row.reason) : row.reason ?? '—')}
-            />
-            <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates query={results}>
+        {(data) => (
+          <div data-testid="operation-results" data-total={data.total}>
+            <DataTable
+              value={data.items}
+              dataKey="sim_id"
+              lazy
+              paginator
+              first={page * SIZE}
+              rows={SIZE}
+              totalRecords={data.total}
+              onPage={(event: DataTablePageEvent) => setPage(Math.floor(event.first / event.rows))}
+              loading={results.isFetching}
+              emptyMessage={t('operations.noResults')}
+              size="small"
+              stripedRows
+              scrollable
+            >
+              <Column
+                header="ICCID"
+                frozen
+                body={(row: OperationResultRow) => (
+                  <Link to={`/sim/${row.sim_id}`} className="mono" data-testid="operation-result-sim">
+                    {row.iccid}
+                  </Link>
+                )}
+              />
+              <Column header={t('sims.col.msisdn')} body={(row: OperationResultRow) => <span className="mono">{row.msisdn}</span>} />
+              <Column
+                header={t('operations.outcome')}
+                body={(row: OperationResultRow) => (
+                  <span className={`op-result op-result--${row.status}`} data-testid="operation-result-status">
+                    {t(`operations.result.${row.status}`)}
+                  </span>
+                )}
+              />
+              <Column
+                header={t('operations.failReasonLabel')}
+                body={(row: OperationResultRow) => (row.reason && row.status === 'fail' ? reasonLabel(row.reason) : row.reason ?? '—')}
+              />
+              <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

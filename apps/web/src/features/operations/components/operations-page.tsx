@@ -8,14 +8,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { QUEUE_REASONS, type QueueReason } from '@cab/contract/constants';
 import { OPERATION_RETENTION_DAYS, OPERATION_STATES, type OperationState, type OperationSummary } from '@cab/contract/operations';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatCount } from '@/lib/format-count';
 import { formatUnixDate } from '@/lib/format-date';
 import { useOperationList } from '../api/operations';
 import { OperationStateTag, formatDuration } from './operation-state-tag';
 import '../operations.css';
+import { QueryStates } from '@/components/query-states';
 
 const PAGE_SIZE = 25;
 const ALL = 'all';
@@ -64,50 +63,48 @@ export function Component() {
           />
         </div>
       </section>
-      {list.isPending && (
-        <div className="card" aria-busy="true">
-          <RowsSkeleton />
-        </div>
-      )}
-      {list.isError && !list.data && <LoadError card onRetry={() => void list.refetch()} />}
-      {list.data && list.data.total === 0 && (
-        <EmptyState icon="pi-history" title={t('operations.emptyTitle')} hint={t('operations.emptyHint')} testId="operations-empty" />
-      )}
-      {list.data && list.data.total > 0 && (
-        <div className="card operations-table" data-testid="operations-table">
-          <DataTable
-            value={list.data.items}
-            dataKey="qid"
-            lazy
-            paginator
-            first={page * size}
-            rows={size}
-            totalRecords={list.data.total}
-            onPage={(event: DataTablePageEvent) => setFilter({ pageIndex: Math.floor(event.first / event.rows) + 1 })}
-            loading={list.isFetching}
-            size="small"
-            stripedRows
-            scrollable
-          >
-            <Column
-              header={t('operations.col.reason')}
-              body={(row: OperationSummary) => (
-                <Link to={`/operations/${row.qid}`} data-testid="operation-link" data-qid={row.qid}>
-                  {t(`queue.reasons.${row.reason}`)} #{row.qid}
-                </Link>
-              )}
-              frozen
-            />
-            <Column header={t('operations.col.state')} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
-            <Column header={t('operations.col.user')} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
-            <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added, i18n.language)} />
-            <Column header={t('operations.col.duration')} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
-            <Column header={t('operations.col.count')} body={(row: OperationSummary) => n(row.count)} />
-            <Column header={t('operations.col.ok')} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />
-            <Column header={t('operations.col.fail')} body={(row: OperationSummary) => <span className={row.fail > 0 ? 'text-danger' : ''}>{n(row.fail)}</span>} />
-          </DataTable>
-        </div>
-      )}
+      <QueryStates
+        query={list}
+        card
+        isEmpty={(data) => data.total === 0}
+        empty={<EmptyState icon="pi-history" title={t('operations.emptyTitle')} hint={t('operations.emptyHint')} testId="operations-empty" />}
+      >
+        {(data) => (
+          <div className="card operations-table" data-testid="operations-table">
+            <DataTable
+              value={data.items}
+              dataKey="qid"
+              lazy
+              paginator
+              first={page * size}
+              rows={size}
+              totalRecords={data.total}
+              onPage={(event: DataTablePageEvent) => setFilter({ pageIndex: Math.floor(event.first / event.rows) + 1 })}
+              loading={list.isFetching}
+              size="small"
+              stripedRows
+              scrollable
+            >
+              <Column
+                header={t('operations.col.reason')}
+                body={(row: OperationSummary) => (
+                  <Link to={`/operations/${row.qid}`} data-testid="operation-link" data-qid={row.qid}>
+                    {t(`queue.reasons.${row.reason}`)} #{row.qid}
+                  </Link>
+                )}
+                frozen
+              />
+              <Column header={t('operations.col.state')} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
+              <Column header={t('operations.col.user')} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
+              <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added, i18n.language)} />
+              <Column header={t('operations.col.duration')} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
+              <Column header={t('operations.col.count')} body={(row: OperationSummary) => n(row.count)} />
+              <Column header={t('operations.col.ok')} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />
+              <Column header={t('operations.col.fail')} body={(row: OperationSummary) => <span className={row.fail > 0 ? 'text-danger' : ''}>{n(row.fail)}</span>} />
+            </DataTable>
+          </div>
+        )}
+      </QueryStates>
     </div>
   );
 }

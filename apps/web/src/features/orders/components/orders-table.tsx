@@ -8,9 +8,8 @@ import { formatUnixDate } from '@/lib/format-date';
 import { OrderActions, type OrderActor } from './order-actions';
 import type { OrderListState } from './order-list-state';
 import { OrderStatusTag } from './order-status-tag';
-import { LoadError } from '@/components/load-error';
 import { EmptyState } from '@/components/empty-state';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 interface OrdersTableProps {
   list: UseQueryResult<OrderListResult>;
@@ -21,24 +20,6 @@ interface OrdersTableProps {
 
 export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   const { t, i18n } = useTranslation();
-  if (list.isPending) {
-    return (
-      <div className="card" aria-busy="true">
-        <RowsSkeleton />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <LoadError card onRetry={() => void list.refetch()} />
-    );
-  }
-  const { items, total } = list.data;
-  if (total === 0) {
-    return (
-      <EmptyState icon="pi-shopping-cart" title={t('orders.empty')} hint={t('orders.emptyHint')} testId="orders-empty" />
-    );
-  }
   // The bill sits under the order's status (one column less), so an admin's or root's table fits 1440 px.
   const statusAndBill = (order: Order) => (
     <span className="orders-table__bill">
@@ -52,34 +33,43 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
     </span>
   );
   return (
-    <DataTable
-      value={items}
-      dataKey="id"
-      size="small"
-      stripedRows
-      lazy
-      paginator
-      first={(state.pageIndex - 1) * state.pageSize}
-      rows={state.pageSize}
-      totalRecords={total}
-      rowsPerPageOptions={[25, 50, 100]}
-      onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
-      loading={list.isFetching && !list.isPending}
-      className="orders-table"
-      data-testid="orders-table"
+    <QueryStates
+      query={list}
+      card
+      isEmpty={(data) => data.total === 0}
+      empty={<EmptyState icon="pi-shopping-cart" title={t('orders.empty')} hint={t('orders.emptyHint')} testId="orders-empty" />}
     >
-      <Column columnKey="number" header={t('orders.number')} field="number" className="orders-table__nowrap" />
-      <Column columnKey="created" header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
-      {actor.seesManyCompanies && <Column columnKey="company" header={t('orders.company')} field="company_name" />}
-      <Column columnKey="count" header={t('orders.count')} field="count" className="orders-table__num" />
-      <Column columnKey="amount" header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
-      <Column columnKey="statusAndBill" header={t('orders.statusAndBill')} body={statusAndBill} />
-      <Column columnKey="delivery" header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
-      {/* A viewer or manager has no action on any order: no empty column. */}
-      {(actor.isRoot || actor.canManage) && (
-        <Column columnKey="actions" header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+      {({ items, total }) => (
+        <DataTable
+          value={items}
+          dataKey="id"
+          size="small"
+          stripedRows
+          lazy
+          paginator
+          first={(state.pageIndex - 1) * state.pageSize}
+          rows={state.pageSize}
+          totalRecords={total}
+          rowsPerPageOptions={[25, 50, 100]}
+          onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+          loading={list.isFetching && !list.isPending}
+          className="orders-table"
+          data-testid="orders-table"
+        >
+          <Column columnKey="number" header={t('orders.number')} field="number" className="orders-table__nowrap" />
+          <Column columnKey="created" header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
+          {actor.seesManyCompanies && <Column columnKey="company" header={t('orders.company')} field="company_name" />}
+          <Column columnKey="count" header={t('orders.count')} field="count" className="orders-table__num" />
+          <Column columnKey="amount" header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
+          <Column columnKey="statusAndBill" header={t('orders.statusAndBill')} body={statusAndBill} />
+          <Column columnKey="delivery" header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
+          {/* A viewer or manager has no action on any order: no empty column. */}
+          {(actor.isRoot || actor.canManage) && (
+            <Column columnKey="actions" header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+          )}
+        </DataTable>
       )}
-    </DataTable>
+    </QueryStates>
   );
 }
 

@@ -8,7 +8,7 @@ import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SessionsCard } from './sessions-card';
 import '../profile.css';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 /** Route module /profile: own data, password change, active sessions (react-router lazy: the `Component` export). */
 export function Component() {
@@ -23,17 +23,14 @@ export function Component() {
       <div className="profile-page__grid">
         <section className="card profile-card" aria-labelledby="profile-data-title">
           <h2 id="profile-data-title">{t('profile.dataTitle')}</h2>
-          {profile.isPending && (
-            <div aria-busy="true">
-              {[0, 1, 2, 3, 4].map((key) => (
-                <Skeleton key={key} height="2.5rem" className="mb-3" />
-              ))}
-            </div>
-          )}
-          {profile.isError && (
-            <LoadError onRetry={() => void profile.refetch()} />
-          )}
-          {profile.isSuccess && <ProfileForm key={profile.data.id} profile={profile.data} readOnly={readOnly} />}
+          <QueryStates
+            query={profile}
+            pending={[0, 1, 2, 3, 4].map((key) => (
+              <Skeleton key={key} height="2.5rem" className="mb-3" />
+            ))}
+          >
+            {(data) => <ProfileForm key={data.id} profile={data} readOnly={readOnly} />}
+          </QueryStates>
         </section>
         <section className="card profile-card" aria-labelledby="profile-password-title">
           <h2 id="profile-password-title">{t('profile.passwordTitle')}</h2>

@@ -11,8 +11,7 @@ import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { sessionsQueryOptions, useRevokeOtherSessions } from '../api/profile-api';
 import { shortUserAgent } from './short-user-agent';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
+import { QueryStates } from '@/components/query-states';
 
 export function SessionsCard() {
   const { t, i18n } = useTranslation();
@@ -46,40 +45,34 @@ export function SessionsCard() {
           data-testid="sessions-revoke-others"
         />
       </div>
-      {sessions.isPending && (
-        <div aria-busy="true">
-          <RowsSkeleton rows={3} />
-        </div>
-      )}
-      {sessions.isError && (
-        <LoadError onRetry={() => void sessions.refetch()} />
-      )}
-      {sessions.isSuccess && (
-        <DataTable
-          value={items}
-          dataKey="id"
-          size="small"
-          stripedRows
-          loading={sessions.isFetching}
-          emptyMessage={t('profile.noSessions')}
-          data-testid="sessions-table"
-          pt={{
-            // Typed with the table's options; at run time a body row gets its own context (not the empty-message row).
-            bodyRow: (options) => {
-              const context = (
-                options as unknown as DataTableBodyRowPassThroughMethodOptions<SessionInfo[]> | undefined
-              )?.context;
-              const session = context ? items[context.index] : undefined;
-              return session ? { 'data-testid': 'session-row', 'data-current': session.current } : {};
-            },
-          }}
-        >
-          <Column header={t('profile.device')} body={(session: SessionInfo) => <DeviceCell session={session} />} />
-          <Column header={t('profile.ip')} body={(session: SessionInfo) => session.ip ?? '—'} />
-          <Column header={t('profile.created')} body={(session: SessionInfo) => formatUnixDate(session.created, i18n.language)} />
-          <Column header={t('profile.lastUsed')} body={(session: SessionInfo) => formatUnixDate(session.last_used, i18n.language)} />
-        </DataTable>
-      )}
+      <QueryStates query={sessions} rows={3}>
+        {() => (
+          <DataTable
+            value={items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            loading={sessions.isFetching}
+            emptyMessage={t('profile.noSessions')}
+            data-testid="sessions-table"
+            pt={{
+              // Typed with the table's options; at run time a body row gets its own context (not the empty-message row).
+              bodyRow: (options) => {
+                const context = (
+                  options as unknown as DataTableBodyRowPassThroughMethodOptions<SessionInfo[]> | undefined
+                )?.context;
+                const session = context ? items[context.index] : undefined;
+                return session ? { 'data-testid': 'session-row', 'data-current': session.current } : {};
+              },
+            }}
+          >
+            <Column header={t('profile.device')} body={(session: SessionInfo) => <DeviceCell session={session} />} />
+            <Column header={t('profile.ip')} body={(session: SessionInfo) => session.ip ?? '—'} />
+            <Column header={t('profile.created')} body={(session: SessionInfo) => formatUnixDate(session.created, i18n.language)} />
+            <Column header={t('profile.lastUsed')} body={(session: SessionInfo) => formatUnixDate(session.last_used, i18n.language)} />
+          </DataTable>
+        )}
+      </QueryStates>
       <Dialog
         visible={confirming}
         onHide={() => setConfirming(false)}

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { OPERATIONS_API, operationPagePath, type SimOperationRow } from '@cab/contract/operations';
-import { LoadError } from '@/components/load-error';
 import { api, required } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
+import { QueryStates } from '@/components/query-states';
 
 const SIZE = 10;
 
@@ -26,45 +26,45 @@ export function SimOperationsHistory({ simId }: { simId: number }) {
         <h2 id="sim-operations-title">{t('operations.simTitle')}</h2>
         <Link to="/operations">{t('operations.allHistory')}</Link>
       </div>
-      {operations.isError && !operations.data ? (
-        <LoadError onRetry={() => void operations.refetch()} />
-      ) : (
-        <DataTable
-          value={operations.data?.items ?? []}
-          dataKey="qid"
-          lazy
-          paginator={(operations.data?.total ?? 0) > SIZE}
-          first={page * SIZE}
-          rows={SIZE}
-          totalRecords={operations.data?.total ?? 0}
-          onPage={(event: DataTablePageEvent) => setPage(Math.floor(event.first / event.rows))}
-          loading={operations.isFetching}
-          emptyMessage={t('operations.simEmpty')}
-          size="small"
-          stripedRows
-          scrollable
-        >
-          <Column
-            header={t('operations.col.reason')}
-            body={(row: SimOperationRow) => (
-              <Link to={operationPagePath(row.qid)} data-testid="sim-operation-link">
-                {t(`queue.reasons.${row.reason}`)} #{row.qid}
-              </Link>
-            )}
-          />
-          <Column header={t('operations.col.added')} body={(row: SimOperationRow) => formatUnixDate(row.added, i18n.language)} />
-          <Column header={t('operations.col.user')} body={(row: SimOperationRow) => `${row.user.first_name} ${row.user.last_name}`} />
-          <Column
-            header={t('operations.outcome')}
-            body={(row: SimOperationRow) => (
-              <span className={`sim-op-result sim-op-result--${row.status}`}>
-                {t(`operations.result.${row.status}`)}
-                {row.status === 'fail' && row.result_reason ? ` · ${t(`operations.failReason.${row.result_reason}`, { defaultValue: row.result_reason })}` : ''}
-              </span>
-            )}
-          />
-        </DataTable>
-      )}
+      <QueryStates query={operations}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="qid"
+            lazy
+            paginator={data.total > SIZE}
+            first={page * SIZE}
+            rows={SIZE}
+            totalRecords={data.total}
+            onPage={(event: DataTablePageEvent) => setPage(Math.floor(event.first / event.rows))}
+            loading={operations.isFetching}
+            emptyMessage={t('operations.simEmpty')}
+            size="small"
+            stripedRows
+            scrollable
+          >
+            <Column
+              header={t('operations.col.reason')}
+              body={(row: SimOperationRow) => (
+                <Link to={operationPagePath(row.qid)} data-testid="sim-operation-link">
+                  {t(`queue.reasons.${row.reason}`)} #{row.qid}
+                </Link>
+              )}
+            />
+            <Column header={t('operations.col.added')} body={(row: SimOperationRow) => formatUnixDate(row.added, i18n.language)} />
+            <Column header={t('operations.col.user')} body={(row: SimOperationRow) => `${row.user.first_name} ${row.user.last_name}`} />
+            <Column
+              header={t('operations.outcome')}
+              body={(row: SimOperationRow) => (
+                <span className={`sim-op-result sim-op-result--${row.status}`}>
+                  {t(`operations.result.${row.status}`)}
+                  {row.status === 'fail' && row.result_reason ? ` · ${t(`operations.failReason.${row.result_reason}`, { defaultValue: row.result_reason })}` : ''}
+                </span>
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import type { RoamingSetting, SimRoaming } from '@cab/contract/sim-rules';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { useSetSimRoaming, useSimRoaming } from '../api/roaming';
 import { roamingFormValid, roamingRequestOf, type RoamingFormValue } from '../model/roaming-form';
 import { RoamingFields } from './roaming-fields';
+import { QueryStates } from '@/components/query-states';
 
 /** A roaming setting in words: "Worldwide", "Zones: Europe, CIS". */
 export function useRoamingText() {
@@ -29,29 +29,29 @@ export function SimRoamingCard({ simId, canEdit }: { simId: number; canEdit: boo
       <div className="sim-section__head">
         <h2 id="sim-roaming-title">{t('roaming.title')}</h2>
       </div>
-      {roaming.isPending && <Skeleton height="4rem" />}
-      {roaming.isError && <LoadError onRetry={() => void roaming.refetch()} />}
-      {roaming.data && (
-        <>
-          <p className="roaming-current">
-            {t('roaming.current')}: <strong data-testid="roaming-current">{describe(roaming.data)}</strong>
-          </p>
-          {roaming.data.pending && (
-            <div className="inline-message inline-message--info" role="status" data-testid="roaming-pending">
-              <i className="pi pi-clock" aria-hidden="true" />
-              <span>
-                <strong>{t('roaming.pending', { setting: describe(roaming.data.pending) })}</strong>{' '}
-                {t('roaming.upTo3Days')}{' '}
-                {t('roaming.pendingDates', {
-                  requested: formatUnixDate(roaming.data.pending.requested, i18n.language),
-                  deadline: formatUnixDate(roaming.data.pending.deadline, i18n.language),
-                })}
-              </span>
-            </div>
-          )}
-          {canEdit && <RoamingForm simId={simId} roaming={roaming.data} />}
-        </>
-      )}
+      <QueryStates query={roaming} pending={<Skeleton height="4rem" />}>
+        {(data) => (
+          <>
+            <p className="roaming-current">
+              {t('roaming.current')}: <strong data-testid="roaming-current">{describe(data)}</strong>
+            </p>
+            {data.pending && (
+              <div className="inline-message inline-message--info" role="status" data-testid="roaming-pending">
+                <i className="pi pi-clock" aria-hidden="true" />
+                <span>
+                  <strong>{t('roaming.pending', { setting: describe(data.pending) })}</strong>{' '}
+                  {t('roaming.upTo3Days')}{' '}
+                  {t('roaming.pendingDates', {
+                    requested: formatUnixDate(data.pending.requested, i18n.language),
+                    deadline: formatUnixDate(data.pending.deadline, i18n.language),
+                  })}
+                </span>
+              </div>
+            )}
+            {canEdit && <RoamingForm simId={simId} roaming={data} />}
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -10,7 +10,6 @@ import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { BANNER_TEXT_MAX, type BannerInput, type BannerState } from '@cab/contract/content';
 import { BANNER_TYPES } from '@cab/contract/me';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { formatUnixDate } from '@/lib/format-date';
@@ -18,6 +17,7 @@ import { bannerCompaniesQueryOptions, bannerQueryOptions, usePublishBanner, useW
 import { ConfirmToolAction } from '../confirm-tool-action';
 import { describedBy, ToolField } from '../tool-field';
 import { BannerPreview } from './banner-preview';
+import { QueryStates } from '@/components/query-states';
 
 /** `datetime-local` text (the browser's zone) ↔ unix seconds. */
 function toLocalInput(seconds: number | null): string {
@@ -53,9 +53,11 @@ function draftOf(state: BannerState | null): BannerInput {
 /** Root's header banner: write it in both languages, aim it, preview it, publish or withdraw it. */
 export function BannerTab() {
   const banner = useQuery(bannerQueryOptions);
-  if (banner.isPending) return <Skeleton height="20rem" />;
-  if (banner.isError) return <LoadError onRetry={() => void banner.refetch()} />;
-  return <BannerEditor key={banner.data.banner?.revision ?? 0} current={banner.data.banner} />;
+  return (
+    <QueryStates query={banner} pending={<Skeleton height="20rem" />}>
+      {(data) => <BannerEditor key={data.banner?.revision ?? 0} current={data.banner} />}
+    </QueryStates>
+  );
 }
 
 function BannerEditor({ current }: { current: BannerState | null }) {

@@ -10,9 +10,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { Skeleton } from 'primereact/skeleton';
 import { NETWORK_COUNTRIES, type CountryRule } from '@cab/contract/sim-rules';
 import { DateInput } from '@/components/date-input';
-import { LoadError } from '@/components/load-error';
 import { formatIsoDay } from '@/lib/format-date';
 import { countryRulesQuery, useCreateCountryRule, useDeleteCountryRule } from '../../api/sim-rules-api';
+import { QueryStates } from '@/components/query-states';
 
 /** Root's country rules: where TC-profile SIMs do not work from a date (spec §9); the simulator refuses their sessions there. */
 export function CountryRulesTab() {
@@ -34,27 +34,27 @@ export function CountryRulesTab() {
     <section className="card tools-card" aria-labelledby={`${id}-title`} data-testid="country-rules">
       <h2 id={`${id}-title`}>{t('countryRule.title')}</h2>
       <p className="tools-card__text">{t('countryRule.text')}</p>
-      {rules.isPending && <Skeleton height="6rem" />}
-      {rules.isError && <LoadError onRetry={() => void rules.refetch()} />}
-      {rules.data && (
-        <DataTable value={rules.data} dataKey="id" size="small" stripedRows emptyMessage={t('countryRule.empty')} data-testid="country-rules-table">
-          <Column header={t('countryRule.country')} body={(rule: CountryRule) => `${nameOf(rule.country)} (${rule.country})`} />
-          <Column header={t('countryRule.from')} body={(rule: CountryRule) => formatIsoDay(rule.from, i18n.language)} />
-          <Column
-            header={t('countryRule.actions')}
-            body={(rule: CountryRule) => (
-              <Button
-                type="button"
-                icon="pi pi-trash"
-                text
-                severity="danger"
-                aria-label={t('countryRule.delete', { country: nameOf(rule.country) })}
-                onClick={() => setDeleting(rule)}
-              />
-            )}
-          />
-        </DataTable>
-      )}
+      <QueryStates query={rules} pending={<Skeleton height="6rem" />}>
+        {(data) => (
+          <DataTable value={data} dataKey="id" size="small" stripedRows emptyMessage={t('countryRule.empty')} data-testid="country-rules-table">
+            <Column header={t('countryRule.country')} body={(rule: CountryRule) => `${nameOf(rule.country)} (${rule.country})`} />
+            <Column header={t('countryRule.from')} body={(rule: CountryRule) => formatIsoDay(rule.from, i18n.language)} />
+            <Column
+              header={t('countryRule.actions')}
+              body={(rule: CountryRule) => (
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  severity="danger"
+                  aria-label={t('countryRule.delete', { country: nameOf(rule.country) })}
+                  onClick={() => setDeleting(rule)}
+                />
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryStates>
       <form
         className="tools-inline-form"
         onSubmit={(event) => {

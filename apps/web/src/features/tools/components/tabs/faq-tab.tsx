@@ -6,11 +6,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import type { FaqAdminEntry } from '@cab/contract/content';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import { faqAdminQueryOptions, useDeleteFaq } from '../../api/content-api';
 import { ConfirmToolAction } from '../confirm-tool-action';
 import { FaqEditDialog } from './faq-edit-dialog';
+import { QueryStates } from '@/components/query-states';
 
 /** Root edits the FAQ every user reads at /faq (answers pass the same sanitizer as news). */
 export function FaqTab() {
@@ -30,24 +30,24 @@ export function FaqTab() {
       <p className="tools-card__text">
         {t('toolsFaq.text')} <a href="/faq">/faq</a>
       </p>
-      {faq.isPending && <Skeleton height="12rem" />}
-      {faq.isError && <LoadError onRetry={() => void faq.refetch()} />}
-      {faq.isSuccess && (
-        <DataTable value={faq.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('toolsFaq.empty')} data-testid="faq-table">
-          <Column header={t('toolsFaq.columns.group')} body={(entry: FaqAdminEntry) => t(`faq.groups.${entry.group}`)} headerClassName="tools-col-wide" bodyClassName="tools-col-wide" />
-          <Column header={t('toolsFaq.columns.question')} body={question} bodyClassName="tools-cell-wrap" />
-          <Column field="id" header={t('toolsFaq.columns.id')} headerClassName="tools-col-wide" bodyClassName="tools-col-wide" />
-          <Column
-            header={t('toolsFaq.columns.actions')}
-            body={(entry: FaqAdminEntry) => (
-              <div className="tools-row-actions">
-                <Button icon="pi pi-pencil" text rounded aria-label={t('toolsFaq.edit', { question: question(entry) })} onClick={() => setEditing(entry)} data-testid={`faq-edit-${entry.id}`} />
-                <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('toolsFaq.delete', { question: question(entry) })} onClick={() => setDeleting(entry)} data-testid={`faq-delete-${entry.id}`} />
-              </div>
-            )}
-          />
-        </DataTable>
-      )}
+      <QueryStates query={faq} pending={<Skeleton height="12rem" />}>
+        {(data) => (
+          <DataTable value={data.items} dataKey="id" size="small" stripedRows emptyMessage={t('toolsFaq.empty')} data-testid="faq-table">
+            <Column header={t('toolsFaq.columns.group')} body={(entry: FaqAdminEntry) => t(`faq.groups.${entry.group}`)} headerClassName="tools-col-wide" bodyClassName="tools-col-wide" />
+            <Column header={t('toolsFaq.columns.question')} body={question} bodyClassName="tools-cell-wrap" />
+            <Column field="id" header={t('toolsFaq.columns.id')} headerClassName="tools-col-wide" bodyClassName="tools-col-wide" />
+            <Column
+              header={t('toolsFaq.columns.actions')}
+              body={(entry: FaqAdminEntry) => (
+                <div className="tools-row-actions">
+                  <Button icon="pi pi-pencil" text rounded aria-label={t('toolsFaq.edit', { question: question(entry) })} onClick={() => setEditing(entry)} data-testid={`faq-edit-${entry.id}`} />
+                  <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('toolsFaq.delete', { question: question(entry) })} onClick={() => setDeleting(entry)} data-testid={`faq-delete-${entry.id}`} />
+                </div>
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryStates>
       {editing !== null && <FaqEditDialog entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmToolAction
         visible={deleting !== null}

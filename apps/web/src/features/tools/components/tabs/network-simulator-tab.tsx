@@ -7,10 +7,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { Skeleton } from 'primereact/skeleton';
 import { USAGE_BURST_MAX_SIMS, type NetworkSettings, type UsageBurstResult } from '@cab/contract/sim-rules';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { networkSettingsQuery, toolCompaniesQuery, useSaveNetworkSettings, useUsageBurst } from '../../api/sim-rules-api';
+import { QueryStates } from '@/components/query-states';
 
 /** Root's network simulator: latency, failure rate, activity, roaming delay (saved, shared by every process) and a usage burst. */
 export function NetworkSimulatorTab() {
@@ -21,9 +21,9 @@ export function NetworkSimulatorTab() {
       <section className="card tools-card" aria-labelledby="netsim-title" data-testid="network-simulator">
         <h2 id="netsim-title">{t('netsim.title')}</h2>
         <p className="tools-card__text">{t('netsim.text')}</p>
-        {settings.isPending && <Skeleton height="10rem" />}
-        {settings.isError && <LoadError onRetry={() => void settings.refetch()} />}
-        {settings.data && <SettingsForm key={settings.data.updated ?? 0} initial={settings.data} updated={settings.data.updated} />}
+        <QueryStates query={settings} pending={<Skeleton height="10rem" />}>
+          {(data) => <SettingsForm key={data.updated ?? 0} initial={data} updated={data.updated} />}
+        </QueryStates>
       </section>
       <UsageBurstCard />
     </div>

@@ -6,12 +6,12 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import type { NewsAdminItem } from '@cab/contract/content';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { NEWS_EDITOR_PAGE_SIZE, newsAdminQueryOptions, useSetNewsPublished } from '../../api/content-api';
 import { ConfirmToolAction } from '../confirm-tool-action';
 import { NewsEditDialog } from './news-edit-dialog';
+import { QueryStates } from '@/components/query-states';
 
 /** Root's news: write, fix, unpublish and publish again (publishing opens every user's news drawer once). */
 export function NewsTab() {
@@ -29,69 +29,69 @@ export function NewsTab() {
         <Button label={t('toolsNews.create')} icon="pi pi-plus" onClick={() => setEditing('new')} data-testid="news-create" />
       </div>
       <p className="tools-card__text">{t('toolsNews.text')}</p>
-      {news.isPending && <Skeleton height="12rem" />}
-      {news.isError && <LoadError onRetry={() => void news.refetch()} />}
-      {news.isSuccess && (
-        <DataTable
-          value={news.data.items}
-          dataKey="id"
-          size="small"
-          stripedRows
-          lazy
-          paginator={news.data.total > NEWS_EDITOR_PAGE_SIZE}
-          first={page * NEWS_EDITOR_PAGE_SIZE}
-          rows={NEWS_EDITOR_PAGE_SIZE}
-          totalRecords={news.data.total}
-          onPage={(e) => setPage(e.page ?? 0)}
-          emptyMessage={t('toolsNews.empty')}
-          data-testid="news-table"
-        >
-          <Column
-            header={t('toolsNews.columns.title')}
-            bodyClassName="tools-cell-wrap"
-            body={(item: NewsAdminItem) => (
-              <>
-                {item.title}
-                {/* Phones: the state under the title, its own column being hidden. */}
-                <span className={`tools-status tools-status--${item.published ? 'live' : 'withdrawn'} tools-col-narrow`}>
-                  {t(item.published ? 'toolsNews.published' : 'toolsNews.unpublished')}
-                </span>
-              </>
-            )}
-          />
-          <Column
-            header={t('toolsNews.columns.added')}
-            body={(item: NewsAdminItem) => formatUnixDate(item.published_at ?? item.added, i18n.language)}
-            headerClassName="tools-col-wide"
-            bodyClassName="tools-col-wide"
-          />
-          <Column
-            header={t('toolsNews.columns.status')}
-            headerClassName="tools-col-wide"
-            bodyClassName="tools-col-wide"
-            body={(item: NewsAdminItem) => (
-              <span className={`tools-status tools-status--${item.published ? 'live' : 'withdrawn'}`}>{t(item.published ? 'toolsNews.published' : 'toolsNews.unpublished')}</span>
-            )}
-          />
-          <Column
-            header={t('toolsNews.columns.actions')}
-            body={(item: NewsAdminItem) => (
-              <div className="tools-row-actions">
-                <Button icon="pi pi-pencil" text rounded aria-label={t('toolsNews.edit', { title: item.title })} onClick={() => setEditing(item)} data-testid={`news-edit-${item.id}`} />
-                <Button
-                  icon={item.published ? 'pi pi-eye-slash' : 'pi pi-send'}
-                  text
-                  rounded
-                  severity={item.published ? 'danger' : undefined}
-                  aria-label={t(item.published ? 'toolsNews.unpublish' : 'toolsNews.publish', { title: item.title })}
-                  onClick={() => setToggling(item)}
-                  data-testid={`news-toggle-${item.id}`}
-                />
-              </div>
-            )}
-          />
-        </DataTable>
-      )}
+      <QueryStates query={news} pending={<Skeleton height="12rem" />}>
+        {(data) => (
+          <DataTable
+            value={data.items}
+            dataKey="id"
+            size="small"
+            stripedRows
+            lazy
+            paginator={data.total > NEWS_EDITOR_PAGE_SIZE}
+            first={page * NEWS_EDITOR_PAGE_SIZE}
+            rows={NEWS_EDITOR_PAGE_SIZE}
+            totalRecords={data.total}
+            onPage={(e) => setPage(e.page ?? 0)}
+            emptyMessage={t('toolsNews.empty')}
+            data-testid="news-table"
+          >
+            <Column
+              header={t('toolsNews.columns.title')}
+              bodyClassName="tools-cell-wrap"
+              body={(item: NewsAdminItem) => (
+                <>
+                  {item.title}
+                  {/* Phones: the state under the title, its own column being hidden. */}
+                  <span className={`tools-status tools-status--${item.published ? 'live' : 'withdrawn'} tools-col-narrow`}>
+                    {t(item.published ? 'toolsNews.published' : 'toolsNews.unpublished')}
+                  </span>
+                </>
+              )}
+            />
+            <Column
+              header={t('toolsNews.columns.added')}
+              body={(item: NewsAdminItem) => formatUnixDate(item.published_at ?? item.added, i18n.language)}
+              headerClassName="tools-col-wide"
+              bodyClassName="tools-col-wide"
+            />
+            <Column
+              header={t('toolsNews.columns.status')}
+              headerClassName="tools-col-wide"
+              bodyClassName="tools-col-wide"
+              body={(item: NewsAdminItem) => (
+                <span className={`tools-status tools-status--${item.published ? 'live' : 'withdrawn'}`}>{t(item.published ? 'toolsNews.published' : 'toolsNews.unpublished')}</span>
+              )}
+            />
+            <Column
+              header={t('toolsNews.columns.actions')}
+              body={(item: NewsAdminItem) => (
+                <div className="tools-row-actions">
+                  <Button icon="pi pi-pencil" text rounded aria-label={t('toolsNews.edit', { title: item.title })} onClick={() => setEditing(item)} data-testid={`news-edit-${item.id}`} />
+                  <Button
+                    icon={item.published ? 'pi pi-eye-slash' : 'pi pi-send'}
+                    text
+                    rounded
+                    severity={item.published ? 'danger' : undefined}
+                    aria-label={t(item.published ? 'toolsNews.unpublish' : 'toolsNews.publish', { title: item.title })}
+                    onClick={() => setToggling(item)}
+                    data-testid={`news-toggle-${item.id}`}
+                  />
+                </div>
+              )}
+            />
+          </DataTable>
+        )}
+      </QueryStates>
       {editing !== null && <NewsEditDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmToolAction
         visible={toggling !== null}

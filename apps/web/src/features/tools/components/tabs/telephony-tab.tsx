@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { SimulatedCall } from '@cab/contract/tools';
 import { formatUnixDate } from '@/lib/format-date';
 import { simulatedCallsQueryOptions } from '../../api/tools-api';
-import { LoadError } from '@/components/load-error';
+import { QueryStates } from '@/components/query-states';
 
 /** What the telephony simulator "rang": how a demo operator reads a registration's phone code. */
 export function TelephonyTab() {
@@ -28,19 +28,17 @@ export function TelephonyTab() {
         />
       </div>
       <p className="tools-card__text">{t('tools.telephony.text')}</p>
-      {calls.isPending && <Skeleton height="8rem" />}
-      {calls.isError && (
-        <LoadError onRetry={() => void calls.refetch()} />
-      )}
-      {calls.isSuccess && (
-        <DataTable value={calls.data.items} dataKey="id" size="small" stripedRows emptyMessage={t('tools.telephony.empty')} data-testid="telephony-calls">
-          <Column header={t('tools.telephony.columns.added')} body={(call: SimulatedCall) => formatUnixDate(call.added, i18n.language)} />
-          <Column field="phone" header={t('tools.telephony.columns.phone')} />
-          <Column header={t('tools.telephony.columns.direction')} body={(call: SimulatedCall) => t(`tools.telephony.directions.${call.direction}`)} />
-          <Column field="number" header={t('tools.telephony.columns.number')} />
-          <Column header={t('tools.telephony.columns.code')} body={(call: SimulatedCall) => <strong className="tools-code">{call.code}</strong>} />
-        </DataTable>
-      )}
+      <QueryStates query={calls} pending={<Skeleton height="8rem" />}>
+        {(data) => (
+          <DataTable value={data.items} dataKey="id" size="small" stripedRows emptyMessage={t('tools.telephony.empty')} data-testid="telephony-calls">
+            <Column header={t('tools.telephony.columns.added')} body={(call: SimulatedCall) => formatUnixDate(call.added, i18n.language)} />
+            <Column field="phone" header={t('tools.telephony.columns.phone')} />
+            <Column header={t('tools.telephony.columns.direction')} body={(call: SimulatedCall) => t(`tools.telephony.directions.${call.direction}`)} />
+            <Column field="number" header={t('tools.telephony.columns.number')} />
+            <Column header={t('tools.telephony.columns.code')} body={(call: SimulatedCall) => <strong className="tools-code">{call.code}</strong>} />
+          </DataTable>
+        )}
+      </QueryStates>
     </section>
   );
 }

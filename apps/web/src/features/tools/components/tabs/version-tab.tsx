@@ -6,19 +6,21 @@ import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { CABINET_VERSION_MAX, type VersionState } from '@cab/contract/content';
-import { LoadError } from '@/components/load-error';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useSetVersion, versionQueryOptions } from '../../api/content-api';
 import { ConfirmToolAction } from '../confirm-tool-action';
 import { describedBy, ToolField } from '../tool-field';
+import { QueryStates } from '@/components/query-states';
 
 /** The least cabinet version allowed: raising it shows every older open cabinet the update dialog at once. */
 export function VersionTab() {
   const version = useQuery(versionQueryOptions);
-  if (version.isPending) return <Skeleton height="12rem" />;
-  if (version.isError) return <LoadError onRetry={() => void version.refetch()} />;
-  return <VersionEditor key={version.data.min_version} state={version.data} />;
+  return (
+    <QueryStates query={version} pending={<Skeleton height="12rem" />}>
+      {(data) => <VersionEditor key={data.min_version} state={data} />}
+    </QueryStates>
+  );
 }
 
 function VersionEditor({ state }: { state: VersionState }) {
