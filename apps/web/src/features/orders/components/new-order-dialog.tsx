@@ -1,12 +1,13 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ORDER_COUNT_STEP, SIM_PRICE_CENTS, isValidOrderCount } from '@cab/contract/orders';
+import { Form } from '@/components/form/form';
+import { NativeSelectField } from '@/components/form/select-field';
+import { NumberField, TextAreaField, TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useMe } from '@/lib/me-query';
 import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
@@ -14,7 +15,6 @@ import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { orderCompaniesQuery, useCreateOrder, useOrderList } from '../api/orders-api';
-import { OrderField } from './order-field';
 import { orderFormSchema, type OrderFormValues } from './order-form-schema';
 
 const FIELDS = ['company_id', 'count', 'contact', 'address'] as const;
@@ -30,10 +30,9 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const user = me.data?.user;
   const contact = user ? `${`${user.first_name} ${user.last_name}`.trim()}, ${user.email}` : '';
   const address = latest.data?.items[0]?.address ?? '';
-  const form = useForm<OrderFormValues>({
+  const form = useZodForm(orderFormSchema, {
     values: { company_id: own?.id ?? 0, count: ORDER_COUNT_STEP * 2, contact, address },
     resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(orderFormSchema),
     mode: 'onChange',
   });
   const onError = (error: ApiError) => {
@@ -45,7 +44,6 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
   };
   const create = useCreateOrder(onError);
-  const { errors } = form.formState;
   const count = useWatch({ control: form.control, name: 'count' });
   // A total only for a quantity that can be ordered (a multiple of 50, at least 50).
   const countValid = Number.isInteger(count) && isValidOrderCount(count);
@@ -55,14 +53,14 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
     form.reset();
     onHide();
   };
-  const submit = form.handleSubmit((values) => {
+  const submit = (values: OrderFormValues) => {
     create.mutate(values, {
       onSuccess: (order) => {
         showSuccessToast({ key: 'orders.createdToast', values: { number: order.number } });
         close();
       },
     });
-  });
+  };
 
   return (
     <Dialog
@@ -75,47 +73,43 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
       modal
       data-testid="order-new-dialog"
     >
-      <form className="order-form" onSubmit={(event) => void submit(event)} noValidate>
-        <OrderField id="order-company" label={t('orders.company')} error={errors.company_id}>
-          <select
-            id="order-company"
-            className="p-inputtext order-select"
-            data-testid="order-company"
-            {...form.register('company_id', { valueAsNumber: true })}
-          >
-            {(companies.data?.items ?? []).map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </OrderField>
-        <OrderField id="order-count" label={t('orders.count')} hint={t('orders.countHint')} error={errors.count}>
-          <InputText
-            id="order-count"
-            type="number"
-            inputMode="numeric"
-            min={ORDER_COUNT_STEP}
-            step={ORDER_COUNT_STEP}
-            invalid={Boolean(errors.count)}
-            data-testid="order-count"
-            {...form.register('count', { valueAsNumber: true })}
-          />
-        </OrderField>
-        <OrderField id="order-contact" label={t('orders.contact')} hint={t('orders.contactHint')} error={errors.contact}>
-          <InputText id="order-contact" maxLength={500} invalid={Boolean(errors.contact)} data-testid="order-contact" {...form.register('contact')} />
-        </OrderField>
-        <OrderField id="order-address" label={t('orders.address')} error={errors.address}>
-          <InputTextarea
-            id="order-address"
-            rows={3}
-            maxLength={1000}
-            autoResize
-            invalid={Boolean(errors.address)}
-            data-testid="order-address"
-            {...form.register('address')}
-          />
-        </OrderField>
+      <Form form={form} onSubmit={submit} errorKeys="orders.errors" className="order-form">
+        <NativeSelectField<OrderFormValues, number>
+          name="company_id"
+          id="order-company"
+          label={t('orders.company')}
+          className="order-select"
+          options={(companies.data?.items ?? []).map((company) => ({ label: company.name, value: company.id }))}
+          registerOptions={{ valueAsNumber: true }}
+          testId="order-company"
+        />
+        <NumberField<OrderFormValues>
+          name="count"
+          id="order-count"
+          label={t('orders.count')}
+          hint={t('orders.countHint')}
+          inputMode="numeric"
+          min={ORDER_COUNT_STEP}
+          step={ORDER_COUNT_STEP}
+          testId="order-count"
+        />
+        <TextField<OrderFormValues>
+          name="contact"
+          id="order-contact"
+          label={t('orders.contact')}
+          hint={t('orders.contactHint')}
+          maxLength={500}
+          testId="order-contact"
+        />
+        <TextAreaField<OrderFormValues>
+          name="address"
+          id="order-address"
+          label={t('orders.address')}
+          rows={3}
+          maxLength={1000}
+          autoResize
+          testId="order-address"
+        />
         <p className="order-form__amount" data-testid="order-amount" data-valid={countValid}>
           {amountCents === null
             ? t('orders.amountPrice', { price: formatMoney(SIM_PRICE_CENTS / 100, i18n.language) })
@@ -125,7 +119,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
           <Button type="button" label={t('orders.cancelForm')} text onClick={close} />
           <Button type="submit" label={t('orders.submit')} icon="pi pi-check" loading={create.isPending} data-testid="order-submit" />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
