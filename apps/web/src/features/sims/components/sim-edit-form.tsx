@@ -1,10 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import type { SimDetail } from '@cab/contract/sims';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-bus';
@@ -20,9 +20,8 @@ const FIELDS = [
 /** Inline editing of name, MSU value and external id (POST /api/sims/update). */
 export function SimEditForm({ sim }: { sim: SimDetail }) {
   const { t } = useTranslation();
-  const form = useForm<SimEditValues>({
+  const form = useZodForm(simEditSchema, {
     values: simEditValues(sim),
-    resolver: zodResolver(simEditSchema),
     // Checked as typed: a name over the server's 100 characters is said at once, not after Save.
     mode: 'onChange',
   });
@@ -43,37 +42,24 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
   }
   const update = useUpdateSim(onServerError);
 
-  const submit = form.handleSubmit((values) =>
-    update.mutate(simUpdateRequest(sim.id, values), { onSuccess: () => showSuccessToast({ key: 'sim.saved' }) }),
-  );
+  const submit = (values: SimEditValues) =>
+    update.mutate(simUpdateRequest(sim.id, values), { onSuccess: () => showSuccessToast({ key: 'sim.saved' }) });
 
   return (
-    <form className="sim-edit" onSubmit={(event) => void submit(event)} noValidate data-testid="sim-edit">
-      {FIELDS.map((field) => {
-        const error = errors[field.name];
-        const id = `sim-edit-${field.name}`;
-        return (
-          <div className="op-field" key={field.name}>
-            <label htmlFor={id}>{t(`sim.field.${field.name}`)}</label>
-            <InputText
-              id={id}
-              inputMode={field.name === 'msu' ? 'decimal' : undefined}
-              autoComplete="off"
-              invalid={Boolean(error)}
-              aria-invalid={Boolean(error)}
-              placeholder={field.name === 'name' ? t('sim.noName') : undefined}
-              data-testid={field.testId}
-              {...form.register(field.name)}
-            />
-            {field.hint && <small className="op-field__hint">{t(field.hint)}</small>}
-            {error?.message && (
-              <small className="p-error" role="alert">
-                {error.type === 'server' ? error.message : t(`sim.errors.${error.message}`)}
-              </small>
-            )}
-          </div>
-        );
-      })}
+    <Form form={form} onSubmit={submit} errorKeys="sim.errors" className="sim-edit" testId="sim-edit">
+      {FIELDS.map((field) => (
+        <TextField<SimEditValues>
+          key={field.name}
+          name={field.name}
+          id={`sim-edit-${field.name}`}
+          label={t(`sim.field.${field.name}`)}
+          hint={field.hint ? t(field.hint) : undefined}
+          inputMode={field.name === 'msu' ? 'decimal' : undefined}
+          autoComplete="off"
+          placeholder={field.name === 'name' ? t('sim.noName') : undefined}
+          testId={field.testId}
+        />
+      ))}
       <div className="sim-edit__actions">
         <Button type="button" label={t('sim.cancel')} text disabled={!isDirty} onClick={() => form.reset()} />
         <Button
@@ -85,6 +71,6 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
           data-testid="sim-save"
         />
       </div>
-    </form>
+    </Form>
   );
 }
