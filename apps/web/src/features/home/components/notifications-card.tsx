@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationIcon } from '@/components/notification-icon';
-import { LoadError } from '@/components/load-error';
-import { RowsSkeleton } from '@/components/rows-skeleton';
 import { formatUnixDate } from '@/lib/format-date';
 import { notificationTextIn } from '@/lib/notification-language';
 import { useLatestNotifications } from '../api/dashboard-api';
+import { QueryStates } from '@/components/query-states';
 
 /** The five newest notifications, with a link to all of them (/notifies). */
 export function NotificationsCard() {
@@ -17,24 +16,26 @@ export function NotificationsCard() {
         <h2 id="dash-notify-title">{t('dashboard.notifications')}</h2>
         <Link to="/notifies">{t('dashboard.allNotifications')}</Link>
       </div>
-      {latest.isPending && <RowsSkeleton rows={3} />}
-      {latest.isError && <LoadError onRetry={() => void latest.refetch()} />}
-      {latest.isSuccess && latest.data.length === 0 && (
-        <p className="dash-card__empty">{t('dashboard.noNotifications')}</p>
-      )}
-      {latest.isSuccess && latest.data.length > 0 && (
-        <ul className="dash-list">
-          {latest.data.map((n) => (
-            <li key={n.id} className="dash-notice" data-testid="home-notification">
-              <NotificationIcon type={n.type} />
-              <span className="dash-notice__text">
-                {notificationTextIn(n, i18n.language)}
-                <time>{formatUnixDate(n.added, i18n.language)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={latest}
+        rows={3}
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="dash-card__empty">{t('dashboard.noNotifications')}</p>}
+      >
+        {(data) => (
+          <ul className="dash-list">
+            {data.map((n) => (
+              <li key={n.id} className="dash-notice" data-testid="home-notification">
+                <NotificationIcon type={n.type} />
+                <span className="dash-notice__text">
+                  {notificationTextIn(n, i18n.language)}
+                  <time>{formatUnixDate(n.added, i18n.language)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }
