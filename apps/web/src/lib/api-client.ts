@@ -1,11 +1,11 @@
 import { ENTRY_PATHS, PUBLIC_PATH_PREFIXES } from '@cab/contract/paths';
-import { TOAST_LIFE_MS, UNAUTHORIZED_COUNTER_CAP, type Lang } from '@cab/contract/constants';
+import { UNAUTHORIZED_COUNTER_CAP, type Lang } from '@cab/contract/constants';
 import type { TokenPair } from '@cab/contract/auth';
 import type { BodyOf, Endpoint, ResultOf } from '@cab/contract/endpoint';
 import { ApiError, readApiError } from './api-error';
 import type { TokenStorage } from './auth-storage';
 import { isTokenFresh } from './jwt';
-import type { ToastMessage } from './toast-bus';
+import { errorToast, type ToastMessage } from './toast-bus';
 
 /** Screens where no refresh is attempted and a 424 stays silent (spec §7–§8). */
 const AUTH_SCREENS = ['/register', '/login', '/forgot'];
@@ -164,13 +164,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       options.onError(error);
       return;
     }
-    deps.toast({
-      severity: 'error',
-      summary: { key: 'common.error' },
-      detail: error.message || { key: 'common.unexpectedError' },
-      life: TOAST_LIFE_MS,
-      group: 'tr',
-    });
+    deps.toast(errorToast(error));
   }
 
   async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string | null, options?: SendOptions) {

@@ -1,3 +1,6 @@
+import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { ApiError } from './api-error';
+
 /** Toast groups of spec §2: general (top-right), top-center and news (bottom-right). */
 export type ToastGroup = 'tr' | 'tc' | 'br';
 export type ToastSeverity = 'success' | 'info' | 'warn' | 'error';
@@ -42,6 +45,19 @@ export function showToast(message: ToastMessage, now = Date.now()): void {
     pending.push(message);
     for (const watcher of waitingWatchers) watcher();
   }
+}
+
+/**
+ * The spec's error toast (top right, 'Error'): an API error says its own message, which the server
+ * already wrote in the reader's language (the generic one when it has none); other failures pass a text.
+ */
+export function errorToast(error: ApiError | ToastText, life = TOAST_LIFE_MS): ToastMessage {
+  const detail = error instanceof ApiError ? error.message || { key: 'common.unexpectedError' } : error;
+  return { severity: 'error', summary: { key: 'common.error' }, detail, life, group: 'tr' };
+}
+
+export function toastError(error: ApiError | ToastText, life = TOAST_LIFE_MS): void {
+  showToast(errorToast(error, life));
 }
 
 /** Whether a toast waits for a host (the app then loads it: guest pages do not until then). */

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { WsServerEvent } from '@cab/contract/ws';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { ME_KEY } from '@/lib/me-query';
-import type { ToastMessage } from '@/lib/toast-bus';
+import { errorToast, type ToastMessage } from '@/lib/toast-bus';
 import type { PopupStore } from '../widgets/popups/popup-store';
 import {
   NOTIFY_KEY,
@@ -61,13 +60,7 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
       return;
     case 'auth':
       if (!event.data.ok) {
-        ctx.toast({
-          severity: 'error',
-          summary: { key: 'common.error' },
-          detail: event.data.message ?? { key: 'ws.authError' },
-          life: TOAST_LIFE_MS,
-          group: 'tr',
-        });
+        ctx.toast(errorToast(event.data.message ?? { key: 'ws.authError' }));
       }
       return;
   }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { api } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { currentLang, i18next, isLang } from '@/lib/i18n';
 import { useIsLoggedIn } from '@/lib/use-session';
-import { showToast } from '@/lib/toast-bus';
+import { showToast, toastError } from '@/lib/toast-bus';
 import { createWsClient, defaultWsUrl } from '@/lib/ws-client';
 import { popupStore } from '../widgets/popups/popup-store';
 import { handleWsEvent } from './handle-ws-event';
@@ -28,14 +27,7 @@ export function RealtimeBridge() {
       getAppId,
       getLang: currentLang,
       onEvent: (event) => handleWsEvent(event, { queryClient, popups: popupStore, toast: showToast }),
-      onProblem: (problem) =>
-        showToast({
-          severity: 'error',
-          summary: { key: 'common.error' },
-          detail: { key: problem === 'unsupported' ? 'ws.unsupported' : 'ws.connectionError' },
-          life: TOAST_LIFE_MS,
-          group: 'tr',
-        }),
+      onProblem: (problem) => toastError({ key: problem === 'unsupported' ? 'ws.unsupported' : 'ws.connectionError' }),
     });
     client.start();
     const onLanguageChanged = (lang: string) => {

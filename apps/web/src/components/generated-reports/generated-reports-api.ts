@@ -1,11 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { GENERATED_REPORTS_API, type GeneratedReportCreateRequest, type GeneratedReportsListRequest } from '@cab/contract/generated-reports';
 import { api, required } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { saveBlob } from '@/lib/download-file';
-import { currentLang, i18next } from '@/lib/i18n';
-import { showToast } from '@/lib/toast-bus';
+import { currentLang } from '@/lib/i18n';
+import { toastError } from '@/lib/toast-bus';
 
 export const GENERATED_REPORTS_KEY = ['generated-reports'] as const;
 
@@ -52,21 +51,19 @@ function fileNameOf(response: Response, fallback: string): string {
  */
 export async function downloadGeneratedReport(id: number, fallbackName: string): Promise<boolean> {
   const token = await api.freshToken();
-  const showError = (detail: string) =>
-    showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS, group: 'tr' });
   try {
     const response = await fetch(`${GENERATED_REPORTS_API.download.path}?id=${id}&lang=${currentLang()}`, {
       headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      showError(body?.message ?? i18next.t('common.unexpectedError'));
+      toastError(body?.message ?? { key: 'common.unexpectedError' });
       return false;
     }
     saveBlob(await response.blob(), fileNameOf(response, fallbackName));
     return true;
   } catch {
-    showError(i18next.t('common.unexpectedError'));
+    toastError({ key: 'common.unexpectedError' });
     return false;
   }
 }

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { useRequest } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
 import { ActionDialog } from './action-dialog';
@@ -115,7 +115,7 @@ function TimelineEntry({ event }: { event: RequestEvent }) {
   const download = async () => {
     if (!event.attachment) return;
     const ok = await downloadWithToken(`${AGENT_API.requestsFile.path}?id=${event.attachment.id}`, event.attachment.name);
-    if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'common.cantLoad' }, life: 3000, group: 'tr' });
+    if (!ok) toastError({ key: 'common.cantLoad' }, 3000);
   };
   return (
     <div className="agent-event" data-testid="timeline-entry">

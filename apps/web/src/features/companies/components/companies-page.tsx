@@ -7,8 +7,7 @@ import { PageTitle } from '@/components/page-title';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useMe } from '@/lib/me-query';
-import { showToast } from '@/lib/toast-bus';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { toastError } from '@/lib/toast-bus';
 import { companiesQueryOptions, useCompanyAction, type CompanyAction } from '../api/companies-api';
 import { COMPANIES_LIST_URL } from '../model/list-state';
 import { useUrlState } from '@/lib/url-state';
@@ -33,7 +32,7 @@ export function Component() {
   const [auditOf, setAuditOf] = useState<AdminCompany | null>(null);
   const [confirming, setConfirming] = useState<PendingConfirm | null>(null);
   const onError = (error: ApiError) =>
-    showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
+    toastError(error);
   const act = useCompanyAction(onError);
 
   function run(action: CompanyAction, company: AdminCompany): void {

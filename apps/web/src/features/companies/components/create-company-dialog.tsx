@@ -7,10 +7,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { MAX_PAGE_SIZE, TOAST_LIFE_MS } from '@cab/contract/constants';
+import { MAX_PAGE_SIZE } from '@cab/contract/constants';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { companiesQueryOptions, useCreateCompany } from '../api/companies-api';
 import { EMPTY_COMPANY, SERVER_FIELDS, createCompanySchema, toCreateRequest, type CreateCompanyValues } from './create-company-schema';
 
@@ -52,7 +52,7 @@ function CreateCompanyForm({ onHide }: { onHide: () => void }) {
   const onError = (error: ApiError) => {
     const fields = Object.entries(error.fields ?? {}).filter(([name]) => SERVER_FIELDS[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
+      toastError(error);
       return;
     }
     for (const [name, text] of fields) {

@@ -3,12 +3,12 @@ import { COMPANY_API, type CompanyUpdateRequest } from '@cab/contract/company';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
-import { showErrorToast } from '../components/show-error-toast';
+import { toastError } from '@/lib/toast-bus';
 
 type OnError = (error: ApiError) => void;
 
 function toastUnlessNotFound(error: ApiError): void {
-  if (error.status !== 404) showErrorToast(error);
+  if (error.status !== 404) toastError(error);
 }
 
 export const COMPANY_KEY = ['company'] as const;

@@ -8,7 +8,7 @@ import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useUpdateCompany } from '../api/company-api';
 import { initialValues, toUpdateRequest } from './company-form-values';
-import { showErrorToast } from './show-error-toast';
+import { toastError } from '@/lib/toast-bus';
 
 const LABELS: Record<CompanyField, string> = {
   name: 'company.fields.name',
@@ -31,7 +31,7 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const onError = (error: ApiError) => {
     if (error.fields && Object.keys(error.fields).some((name) => name in LABELS)) setErrors(error.fields);
-    else showErrorToast(error);
+    else toastError(error);
   };
   const update = useUpdateCompany(onError);
 

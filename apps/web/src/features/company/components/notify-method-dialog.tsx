@@ -17,7 +17,7 @@ import {
 import type { ApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/api';
 import { useSaveNotifyMethod, type CompanyRef, type NotifyMethodInput } from '../api/notify-methods-api';
-import { showNotifyErrorToast } from './show-notify-error-toast';
+import { toastError } from '@/lib/toast-bus';
 
 interface NotifyMethodDialogProps {
   companyId: CompanyRef;
@@ -47,7 +47,7 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
   const [serverError, setServerError] = useState<string | null>(null);
   const onError = (error: ApiError) => {
     if (error.fields?.destination) setServerError(error.fields.destination);
-    else showNotifyErrorToast(error);
+    else toastError(error);
   };
   const save = useSaveNotifyMethod(companyId, onError);
   const typeName = NOTIFY_METHOD_TYPE_NAMES[input.type];

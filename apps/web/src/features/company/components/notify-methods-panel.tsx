@@ -14,7 +14,7 @@ import {
 } from '@cab/contract/notify-methods';
 import { showSuccessToast } from '@/lib/api';
 import { i18next } from '@/lib/i18n';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import {
   notifyMethodsKey,
   notifyMethodsQueryOptions,
@@ -35,13 +35,7 @@ type Editing = { method: NotifyMethod | null } | null;
 function announceTestOutcome(result: NotifyTestResult): void {
   const code = result.response_status === null ? '' : ` (HTTP ${result.response_status})`;
   if (result.status === 'sent') return showSuccessToast(`${i18next.t('notifyMethods.testSent')}${code}`);
-  showToast({
-    severity: 'error',
-    summary: { key: 'common.error' },
-    detail: { key: 'notifyMethods.testFailed', values: { error: deliveryReason(result.error) } },
-    life: 6000,
-    group: 'tr',
-  });
+  toastError({ key: 'notifyMethods.testFailed', values: { error: deliveryReason(result.error) } }, 6000);
 }
 
 /** The company page's "Notification methods" tab: where the company's notifications are delivered. */

@@ -12,7 +12,7 @@ import {
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useCreateUser, useUpdateUser } from '../api/users-api';
-import { showErrorToast } from './show-error-toast';
+import { toastError } from '@/lib/toast-bus';
 
 const NEW_USER_FIELDS = CompanyUserCreateRequest.omit({ company_id: true });
 
@@ -44,7 +44,7 @@ export function UserDialog({ companyId, user, onHide }: Props) {
   });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const onError = (error: ApiError) => {
-    showErrorToast(error);
+    toastError(error);
     if (error.fields) setErrors(error.fields);
   };
   const create = useCreateUser(companyId, onError);

@@ -9,11 +9,10 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { parseBalanceChangeCents } from '@cab/contract/deposit';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { depositCompaniesQuery, useAdjustBalance } from '../api/deposit-api';
 import { formatCents } from '@/lib/format-money';
 
@@ -61,13 +60,7 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
       form.setError('amount', { type: 'server', message: error.message });
       return;
     }
-    showToast({
-      severity: 'error',
-      summary: { key: 'common.error' },
-      detail: error.message || { key: 'common.unexpectedError' },
-      life: TOAST_LIFE_MS,
-      group: 'tr',
-    });
+    toastError(error);
   };
   const adjust = useAdjustBalance(onError);
   const company = useWatch({ control: form.control, name: 'company' });

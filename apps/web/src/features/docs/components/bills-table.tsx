@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import type { Bill, BillListResult } from '@cab/contract/bills';
 import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { BillActions, type BillActor } from './bill-actions';
 import { BillStatusTag } from './bill-status-tag';
 import type { DocsListState } from './docs-list-state';
@@ -35,7 +34,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
       aria-label={t('docs.openPdf', { number: bill.number })}
       onClick={() =>
         void openBillPdf(bill.id).then((ok) => {
-          if (!ok) showToast({ severity: 'error', summary: { key: 'common.error' }, detail: { key: 'docs.pdfFailed' }, life: TOAST_LIFE_MS, group: 'tr' });
+          if (!ok) toastError({ key: 'docs.pdfFailed' });
         })
       }
       data-testid="bill-pdf"

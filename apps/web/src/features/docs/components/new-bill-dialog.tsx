@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { billCompaniesQuery, billSettingsQuery, useCreateBill } from '../api/bills-api';
 import { billFormSchema, type BillFormValues } from './bill-form-schema';
 
@@ -28,7 +27,7 @@ export function NewBillDialog({ visible, onHide }: { visible: boolean; onHide: (
   const onError = (error: ApiError) => {
     const field = error.fields?.amount_eur;
     if (field) form.setError('amount_eur', { type: 'server', message: `${field}. ${error.message}` });
-    else showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
+    else toastError(error);
   };
   const create = useCreateBill(onError);
   const error = form.formState.errors.amount_eur;

@@ -12,8 +12,7 @@ import { useMe } from '@/lib/me-query';
 import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
+import { toastError } from '@/lib/toast-bus';
 import { orderCompaniesQuery, useCreateOrder, useOrderList } from '../api/orders-api';
 import { orderFormSchema, type OrderFormValues } from './order-form-schema';
 
@@ -38,7 +37,7 @@ export function NewOrderDialog({ visible, onHide }: { visible: boolean; onHide: 
   const onError = (error: ApiError) => {
     const fields = FIELDS.filter((name) => error.fields?.[name]);
     if (fields.length === 0) {
-      showToast({ severity: 'error', summary: { key: 'common.error' }, detail: error.message || { key: 'common.unexpectedError' }, life: TOAST_LIFE_MS, group: 'tr' });
+      toastError(error);
       return;
     }
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });

@@ -7,7 +7,7 @@ import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useChangePassword } from '../api/profile-api';
 import { EMPTY_PASSWORD_FORM, PROFILE_ERROR_VALUES, fieldErrorKey, passwordFormSchema, type PasswordFormValues } from './profile-schemas';
-import { showErrorToast } from './show-error-toast';
+import { toastError } from '@/lib/toast-bus';
 
 export function PasswordForm() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function PasswordForm() {
       return form.setError('current_password', { type: 'server', message: error.message }, { shouldFocus: true });
     const message = error.fields?.new_password;
     if (message) return form.setError('new_password', { type: 'server', message });
-    showErrorToast(error);
+    toastError(error);
   };
   const change = useChangePassword(onError);
 

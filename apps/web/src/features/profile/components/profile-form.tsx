@@ -13,9 +13,9 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { changeLang, currentLang, i18next } from '@/lib/i18n';
-import { showErrorToast } from './show-error-toast';
 import { useUpdateProfile } from '../api/profile-api';
 import { PROFILE_ERROR_VALUES, fieldErrorKey, profileFormSchema, type ProfileFormInput, type ProfileFormOutput } from './profile-schemas';
+import { toastError } from '@/lib/toast-bus';
 
 const FIELDS = ['first_name', 'last_name', 'phone', 'lang'] as const;
 
@@ -34,7 +34,7 @@ export function ProfileForm({ profile, readOnly }: { profile: Profile; readOnly:
   });
   const onError = (error: ApiError) => {
     const fields = FIELDS.filter((name) => error.fields?.[name]);
-    if (fields.length === 0) return showErrorToast(error);
+    if (fields.length === 0) return toastError(error);
     for (const name of fields) form.setError(name, { type: 'server', message: error.fields?.[name] });
   };
   const update = useUpdateProfile(onError);

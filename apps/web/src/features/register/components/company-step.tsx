@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { REGISTRATION_API, UNIQUE_ID_PATTERN } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
 import { logout } from '@/lib/logout';
-import { showErrorToast } from './show-error-toast';
 import { useSaveStep } from '../api/register-api';
 import { StepActions, StepField } from './step-actions';
 import type { StepProps } from './step-props';
+import { toastError } from '@/lib/toast-bus';
 
 /** Company: the unique id (tax number); one another company holds opens the company check dialog. */
 export function CompanyStep({ status, onNext, onBack }: StepProps) {
@@ -20,7 +20,7 @@ export function CompanyStep({ status, onNext, onBack }: StepProps) {
   const onError = (failure: ApiError) => {
     if (failure.code === 'company_exists') setDuplicate(uniqueId.trim());
     else if (failure.fields?.unique_id) setError(failure.fields.unique_id);
-    else showErrorToast(failure);
+    else toastError(failure);
   };
   const save = useSaveStep(REGISTRATION_API.company, onError);
 

@@ -4,8 +4,8 @@ import { SIM_EXPORT_PATH, type SimExportRequest } from '@cab/contract/sim-tools'
 import { api, showSuccessToast } from '@/lib/api';
 import { getAppId } from '@/lib/app-id';
 import { saveBlob } from '@/lib/download-file';
-import { currentLang, i18next } from '@/lib/i18n';
-import { showToast } from '@/lib/toast-bus';
+import { currentLang } from '@/lib/i18n';
+import { toastError, type ToastText } from '@/lib/toast-bus';
 
 /**
  * Downloads the filtered list as CSV or XLSX. The server streams it; the file is saved when complete.
@@ -13,8 +13,7 @@ import { showToast } from '@/lib/toast-bus';
  */
 export async function exportSims(request: SimExportRequest, canGenerate: boolean): Promise<boolean> {
   const token = await api.freshToken();
-  const fail = (detail: string) =>
-    showToast({ severity: 'error', summary: { key: 'common.error' }, detail, life: TOAST_LIFE_MS * 2, group: 'tr' });
+  const fail = (detail: ToastText) => toastError(detail, TOAST_LIFE_MS * 2);
   try {
     const response = await fetch(`${SIM_EXPORT_PATH}?lang=${currentLang()}`, {
       method: 'POST',
@@ -29,14 +28,14 @@ export async function exportSims(request: SimExportRequest, canGenerate: boolean
       const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
       // Over the direct limit: the same list becomes a file generated in the background (/generated_reports).
       if (body?.code === 'export_too_large' && canGenerate) return generateInBackground(request);
-      fail(body?.message ?? i18next.t('common.cantLoad'));
+      fail(body?.message ?? { key: 'common.cantLoad' });
       return false;
     }
     const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `sims.${request.format}`;
     saveBlob(await response.blob(), name);
     return true;
   } catch {
-    fail(i18next.t('common.cantLoad'));
+    fail({ key: 'common.cantLoad' });
     return false;
   }
 }
