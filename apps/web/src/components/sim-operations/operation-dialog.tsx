@@ -1,16 +1,19 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
 import { SMS_MAX_LENGTH } from '@cab/contract/constants';
+import { Form } from '@/components/form/form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { EMPTY_OPERATION_VALUES, operationParams, operationSchema, type OperationValues } from './operation-form';
 import { DESTRUCTIVE_REASONS } from './operation-rules';
 import { OperationFields } from './operation-fields';
 import { SelectionPreview, type SeeAll } from './selection-preview';
 import { useCreateQueue } from './use-create-queue';
 import './sim-operations.css';
+
+const ERROR_VALUES = { max: SMS_MAX_LENGTH };
 
 export interface OperationDialogProps {
   /** The operation to confirm; null keeps the dialog closed. */
@@ -57,17 +60,13 @@ function OperationForm({
 }: OperationDialogProps & { reason: SimQueueReason }) {
   const { t } = useTranslation();
   const createQueue = useCreateQueue();
-  const { control, register, handleSubmit, formState } = useForm<OperationValues>({
-    defaultValues: EMPTY_OPERATION_VALUES,
-    resolver: zodResolver(operationSchema(reason)),
-    mode: 'onChange',
-  });
-  const text = useWatch({ control, name: 'text' });
+  const form = useZodForm(operationSchema(reason), { defaultValues: EMPTY_OPERATION_VALUES, mode: 'onChange' });
+  const text = useWatch({ control: form.control, name: 'text' });
   const destructive = DESTRUCTIVE_REASONS.has(reason);
   // An SMS over its limit can't be sent: the counter turns red and Run stays disabled.
   const tooLong = reason === 'queue_sms' && (text ?? '').trim().length > SMS_MAX_LENGTH;
 
-  const submit = handleSubmit((values) => {
+  const submit = (values: OperationValues) => {
     createQueue.mutate(
       { reason, selection, params: operationParams(reason, values) },
       {
@@ -77,10 +76,10 @@ function OperationForm({
         },
       },
     );
-  });
+  };
 
   return (
-    <form className="op-form" onSubmit={(event) => void submit(event)} noValidate>
+    <Form form={form} onSubmit={submit} errorKeys="ops.errors" errorValues={ERROR_VALUES} className="op-form">
       <p className="op-form__target" data-testid="op-target">
         {t('ops.target', { target: targetLabel })}
       </p>
@@ -97,13 +96,7 @@ function OperationForm({
           <span>{t('ops.ineligible', { count: ineligible })}</span>
         </div>
       )}
-      <OperationFields
-        reason={reason}
-        control={control}
-        register={register}
-        errors={formState.errors}
-        smsLength={(text ?? '').trim().length}
-      />
+      <OperationFields reason={reason} smsLength={(text ?? '').trim().length} />
       <div className="op-form__actions">
         <Button type="button" label={t('ops.cancel')} text onClick={onHide} />
         <Button
@@ -116,6 +109,6 @@ function OperationForm({
           data-testid="op-confirm"
         />
       </div>
-    </form>
+    </Form>
   );
 }
