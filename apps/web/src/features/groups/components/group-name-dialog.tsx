@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import { GroupCreateRequest, type Group } from '@cab/contract/groups';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { useCreateGroup, useRenameGroup } from '../api/group-mutations';
 
 /** The contract's GroupName bounds; its issues become keys under `groups`. */
@@ -53,13 +52,7 @@ function GroupNameForm({ group, onHide }: { group: Group | 'new'; onHide: () => 
       form.setError('name', { type: 'server', message });
       return;
     }
-    showToast({
-      severity: 'error',
-      summary: { key: 'common.error' },
-      detail: error.message || { key: 'common.unexpectedError' },
-      life: TOAST_LIFE_MS,
-      group: 'tr',
-    });
+    toastError(error);
   };
   const create = useCreateGroup(onError);
   const rename = useRenameGroup(onError);

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { TOAST_LIFE_MS } from '@cab/contract/constants';
 import type { SimDetail } from '@cab/contract/sims';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { showToast } from '@/lib/toast-bus';
+import { toastError } from '@/lib/toast-bus';
 import { useUpdateSim } from '../api/update-sim';
 import { simEditSchema, simEditValues, simUpdateRequest, type SimEditValues } from '../model/sim-edit';
 
@@ -31,13 +30,7 @@ export function SimEditForm({ sim }: { sim: SimDetail }) {
     const fields = Object.entries(error.fields ?? {}).filter(([name]) => FIELDS.some((field) => field.name === name));
     for (const [name, message] of fields) form.setError(name as keyof SimEditValues, { message, type: 'server' });
     if (fields.length === 0) {
-      showToast({
-        severity: 'error',
-        summary: { key: 'common.error' },
-        detail: error.message || { key: 'common.unexpectedError' },
-        life: TOAST_LIFE_MS,
-        group: 'tr',
-      });
+      toastError(error);
     }
   }
   const update = useUpdateSim(onServerError);
