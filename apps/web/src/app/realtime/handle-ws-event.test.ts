@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { BILLS_KEY } from '@/features/docs/api/query-keys';
+import { OPERATIONS_KEY, OPERATIONS_LIST_KEY } from '@/features/operations/api/query-keys';
+import { ORDERS_KEY } from '@/features/orders/api/query-keys';
+import { SIMS_KEY, simOperationsKey } from '@/features/sims/api/query-keys';
+import { GROUPS_KEY } from '@/lib/groups-query';
+import { ME_KEY } from '@/lib/me-query';
 import { createPopupStore } from '../widgets/popups/popup-store';
 import { handleWsEvent } from './handle-ws-event';
 import { NOTIFY_KEY, QUEUE_KEY, type NotifyState, type QueueState } from './header-state';
@@ -41,13 +47,14 @@ describe('handleWsEvent', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     handleWsEvent({ type: 'portal_update', data: {} }, ctx);
     handleWsEvent({ type: 'sim_update', data: { id: 1 } }, ctx);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sims'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ME_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: SIMS_KEY });
     invalidate.mockClear();
     // A finished operation refreshes the SIM lists and groups on screen.
     handleWsEvent({ type: 'queue_del', data: { qid: 9 } }, ctx);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sims'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['groups'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: SIMS_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: GROUPS_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: OPERATIONS_KEY });
     handleWsEvent({ type: 'auth', data: { ok: false } }, ctx);
     expect(ctx.toast).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: { key: 'ws.authError' } }));
     await Promise.resolve();
@@ -57,7 +64,24 @@ describe('handleWsEvent', () => {
     const { queryClient, ctx } = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     handleWsEvent({ type: 'order', data: { id: 5, order_id: 5, bill_id: 7 } }, ctx);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bills'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ORDERS_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: BILLS_KEY });
+  });
+
+  it('a new operation refreshes the operations list; a SIM change reaches its operation history (under the sims keys)', () => {
+    const { queryClient, ctx } = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    queryClient.setQueryData([...simOperationsKey(3), 0], { items: [], total: 0 });
+    const item = {
+      qid: 1,
+      queue: 'queue_ping' as const,
+      added: 1,
+      user: { first_name: 'A', last_name: 'B' },
+      status: { percentage: 0, count: 1, process: 0, ok: 0, fail: 0 },
+    };
+    handleWsEvent({ type: 'queue_add', data: item }, ctx);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: OPERATIONS_LIST_KEY });
+    handleWsEvent({ type: 'sim_update', data: { id: 3 } }, ctx);
+    expect(queryClient.getQueryState([...simOperationsKey(3), 0])?.isInvalidated).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { WsServerEvent } from '@cab/contract/ws';
+import { AGENT_KEY } from '@/features/agent/api/query-keys';
+import { BILLS_KEY } from '@/features/docs/api/query-keys';
+import { ALL_NOTIFICATIONS_KEY } from '@/features/notifications/api/query-keys';
+import { OPERATIONS_KEY, OPERATIONS_LIST_KEY } from '@/features/operations/api/query-keys';
+import { ORDERS_KEY } from '@/features/orders/api/query-keys';
+import { SIMS_KEY } from '@/features/sims/api/query-keys';
+import { GROUPS_KEY } from '@/lib/groups-query';
 import { ME_KEY } from '@/lib/me-query';
 import { errorToast, type ToastMessage } from '@/lib/toast-bus';
 import type { PopupStore } from '../widgets/popups/popup-store';
@@ -26,7 +33,7 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
   switch (event.type) {
     case 'queue_add':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueAdded(state, event.data));
-      void queryClient.invalidateQueries({ queryKey: ['operations', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: OPERATIONS_LIST_KEY });
       return;
     case 'queue_change':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueChanged(state, event.data));
@@ -34,24 +41,24 @@ export function handleWsEvent(event: WsServerEvent, ctx: WsEventContext): void {
     case 'queue_del':
       queryClient.setQueryData<QueueState>(QUEUE_KEY, (state) => queueDeleted(state, event.data.qid));
       // A finished operation changed SIMs (and group members): lists on screen must show it.
-      void queryClient.invalidateQueries({ queryKey: ['sims'] });
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      void queryClient.invalidateQueries({ queryKey: ['operations'] });
+      void queryClient.invalidateQueries({ queryKey: SIMS_KEY });
+      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
       return;
     case 'sim_update':
-      void queryClient.invalidateQueries({ queryKey: ['sims'] });
+      void queryClient.invalidateQueries({ queryKey: SIMS_KEY });
       return;
     case 'order':
       // Orders and their bills change together (an order issues a bill; a paid bill starts the order).
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['bills'] });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: BILLS_KEY });
       return;
     case 'notify': {
       const { popup, ...notification } = event.data;
       queryClient.setQueryData<NotifyState>(NOTIFY_KEY, (state) => notificationAdded(state, notification));
-      void queryClient.invalidateQueries({ queryKey: ['notify', 'all'] });
+      void queryClient.invalidateQueries({ queryKey: ALL_NOTIFICATIONS_KEY });
       // Withdrawal requests tell the other side by notification: open agent pages refetch.
-      void queryClient.invalidateQueries({ queryKey: ['agent'] });
+      void queryClient.invalidateQueries({ queryKey: AGENT_KEY });
       if (popup?.show) ctx.popups.add({ type: popup.type, text: popup.text, texts: notification.texts });
       return;
     }

@@ -4,9 +4,9 @@ import { AGENT_API } from '@cab/contract/agents';
 import type { BodyOf, Endpoint } from '@cab/contract/endpoint';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
+import { AGENT_KEY } from './query-keys';
 
 /** Every agent query starts with this key: a `notify` event or a change refreshes them all. */
-export const AGENT_KEY = ['agent'] as const;
 
 const agentRef = (agentId: number | undefined) => (agentId === undefined ? {} : { agent_company_id: agentId });
 

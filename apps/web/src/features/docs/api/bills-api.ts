@@ -6,8 +6,8 @@ import { REGISTRATION_API } from '@cab/contract/registration';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { ME_KEY } from '@/lib/me-query';
+import { BILLS_KEY } from './query-keys';
 
-export const BILLS_KEY = ['bills'] as const;
 
 export function useBillList(request: BillListRequest) {
   return useQuery({

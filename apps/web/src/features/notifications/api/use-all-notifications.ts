@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listNotifications, readNotifications } from '@/lib/notify-api';
+import { ALL_NOTIFICATIONS_KEY } from './query-keys';
 
-export const ALL_NOTIFICATIONS_KEY = ['notify', 'all'] as const;
 
 export function useAllNotifications() {
   return useQuery({ queryKey: ALL_NOTIFICATIONS_KEY, queryFn: () => listNotifications(true) });

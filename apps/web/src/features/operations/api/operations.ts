@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPERATIONS_API, type OperationListRequest, type OperationResultsRequest } from '@cab/contract/operations';
 import { api, required } from '@/lib/api';
+import { OPERATIONS_KEY, OPERATIONS_LIST_KEY } from './query-keys';
 
-/** Every key starts with 'operations'; a queue event (queue_change/queue_del) refreshes them all. */
+/** Every key starts with OPERATIONS_KEY (./query-keys); a queue event (queue_add/queue_del) refreshes them. */
 export function useOperationList(request: OperationListRequest) {
   return useQuery({
-    queryKey: ['operations', 'list', request],
+    queryKey: [...OPERATIONS_LIST_KEY, request],
     queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.list, request, { signal })),
     placeholderData: keepPreviousData,
   });
@@ -13,7 +14,7 @@ export function useOperationList(request: OperationListRequest) {
 
 export function operationQuery(qid: number) {
   return queryOptions({
-    queryKey: ['operations', 'get', qid],
+    queryKey: [...OPERATIONS_KEY, 'get', qid],
     queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.get, { qid }, { signal })),
     // A running operation's counters move: look again while the page is open.
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 3000 : false),
@@ -22,7 +23,7 @@ export function operationQuery(qid: number) {
 
 export function useOperationResults(request: OperationResultsRequest) {
   return useQuery({
-    queryKey: ['operations', 'results', request],
+    queryKey: [...OPERATIONS_KEY, 'results', request],
     queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.results, request, { signal })),
     placeholderData: keepPreviousData,
   });
@@ -33,6 +34,6 @@ export function useRetryFailed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (qid: number) => required(await api.call(OPERATIONS_API.retry, { qid })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operations'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }),
   });
 }

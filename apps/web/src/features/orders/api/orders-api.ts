@@ -5,11 +5,11 @@ import type { BodyOf, Endpoint } from '@cab/contract/endpoint';
 import { ORDER_API, type OrderListRequest } from '@cab/contract/orders';
 import { api, required } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
+import { ORDERS_KEY } from './query-keys';
 
 type OnError = (error: ApiError) => void;
 
 /** Under ['orders']: the `order` websocket event invalidates everything here. */
-export const ORDERS_KEY = ['orders'] as const;
 
 export function useOrderList(request: OrderListRequest) {
   return useQuery({

@@ -8,6 +8,7 @@ import { OPERATIONS_API, operationPagePath, type SimOperationRow } from '@cab/co
 import { api, required } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { QueryStates } from '@/components/query-states';
+import { simOperationsKey } from '../api/query-keys';
 
 const SIZE = 10;
 
@@ -16,7 +17,7 @@ export function SimOperationsHistory({ simId }: { simId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const operations = useQuery({
-    queryKey: ['operations', 'by-sim', simId, page],
+    queryKey: [...simOperationsKey(simId), page],
     queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.bySim, { id: simId, page, size: SIZE }, { signal })),
     placeholderData: keepPreviousData,
   });
