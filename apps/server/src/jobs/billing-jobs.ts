@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { runBillingCycle, type BillingDeps } from '../modules/commerce/billing/engine.js';
+import { type BillingDeps, runBillingCycle } from '../modules/commerce/billing/index.js';
 import { JOB_QUEUES } from '../job-queues.js';
 
 /**

@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { createErrorReporter, type ReportError } from '../db/outage-report.js';
-import { connectNotifyDelivery } from '../modules/platform/notify-methods/jobs.js';
-import { createContentQueues } from '../modules/content/banner/jobs.js';
+import { connectNotifyDelivery } from '../modules/platform/notify-methods/index.js';
+import { createContentQueues } from '../modules/content/banner/index.js';
 import { JOB_QUEUES } from '../job-queues.js';
 
 /**

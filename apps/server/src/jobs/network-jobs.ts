@@ -1,8 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
-import { applyDueRoamingChanges } from '../modules/sims/roaming/apply.js';
-import { usageHousekeeping } from '../modules/sims/usage/records.js';
-import { applyNetworkEvents, resetMonthSpend } from '../modules/sims/usage/service.js';
+import { applyDueRoamingChanges } from '../modules/sims/roaming/index.js';
+import { applyNetworkEvents, resetMonthSpend, usageHousekeeping } from '../modules/sims/usage/index.js';
 import { generateActivity } from '../network/activity.js';
 import { loadSessionLocation } from '../network/session-location.js';
 import { readSimulatorSettings, type SimulatorSettings } from '../network/simulator-settings.js';

@@ -3,9 +3,7 @@ import type PgBoss from 'pg-boss';
 import { describeUnavailability, isConnectionError } from '../db/connection-errors.js';
 import { queryRows, type Db } from '../db/client.js';
 import { describeError } from '../log/loggable-error.js';
-import { findStalledItems } from '../modules/platform/queue/item-repository.js';
-import { releaseClaims } from '../modules/platform/queue/results-repository.js';
-import { BatchInterruptedError, runQueueItem, type QueueRunnerDeps } from '../modules/platform/queue/runner.js';
+import { BatchInterruptedError, findStalledItems, type QueueRunnerDeps, releaseClaims, runQueueItem } from '../modules/platform/queue/index.js';
 import { JOB_QUEUES } from '../job-queues.js';
 
 /** How long a job waits for a lost database before it gives up (pg-boss retries it, the sweep takes over). */

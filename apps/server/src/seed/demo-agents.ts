@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
-import { creditAgentReward } from '../modules/commerce/agents/rewards.js';
-import { postLedgerEntry } from '../modules/commerce/ledger/repository.js';
-import * as requests from '../modules/commerce/agents/requests-repository.js';
+import { creditAgentReward, insertEvent, insertRequest } from '../modules/commerce/agents/index.js';
+import { postLedgerEntry } from '../modules/commerce/ledger/index.js';
 
 /** The demo agent's referral code, so a demo registration link is easy to type: /register?ref=PETROV26. */
 export const DEMO_REFERRAL_CODE = 'PETROV26';
@@ -77,7 +76,7 @@ export async function seedDemoAgent(tx: Tx, ids: { agencyId: number; agentUserId
   for (const demo of DEMO_REQUESTS) {
     const at = now - demo.ageDays * DAY;
     await creditUpTo(at);
-    const id = await requests.insertRequest(tx, {
+    const id = await insertRequest(tx, {
       companyId: ids.agencyId,
       amountCents: demo.cents,
       method: demo.method,
@@ -107,7 +106,7 @@ export async function seedDemoAgent(tx: Tx, ids: { agencyId: number; agentUserId
           idempotencyKey: `withdrawal:${id}:release`,
         });
       }
-      await requests.insertEvent(tx, {
+      await insertEvent(tx, {
         companyId: ids.agencyId,
         requestId: id,
         action: step.action,

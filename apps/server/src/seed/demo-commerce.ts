@@ -1,9 +1,9 @@
 import { ORDER_STATUS, SIM_PRICE_CENTS } from '@cab/contract/orders';
 import type { Tx } from '../db/client.js';
 import { bills, orders } from '../db/schema-commerce.js';
-import { allocateBillNumber } from '../modules/commerce/billing/bill-repository.js';
-import { postLedgerEntry } from '../modules/commerce/ledger/repository.js';
-import { reserveOrderNumber } from '../modules/commerce/orders/repository.js';
+import { allocateBillNumber } from '../modules/commerce/billing/index.js';
+import { postLedgerEntry } from '../modules/commerce/ledger/index.js';
+import { reserveOrderNumber } from '../modules/commerce/orders/index.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -6,8 +6,8 @@ import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
 import { describeError } from '../log/loggable-error.js';
-import { compactSimStateCounts } from '../modules/platform/dashboard/repository.js';
-import { purgeExpiredOperations } from '../modules/platform/operations/retention.js';
+import { compactSimStateCounts } from '../modules/platform/dashboard/index.js';
+import { purgeExpiredOperations } from '../modules/platform/operations/index.js';
 
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;

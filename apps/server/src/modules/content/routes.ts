@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { endpointRoutes } from '../../http/endpoint-routes.js';
 import { requestLang } from '../../http/errors.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { BannerService } from './banner/service.js';
-import { FaqService } from './faq/service.js';
-import { VersionService } from './version/service.js';
+import { BannerService } from './banner/index.js';
+import { FaqService } from './faq/index.js';
+import { VersionService } from './version/index.js';
 
 /** Root's banner, cabinet version and FAQ tools, a user's banner dismissal and the FAQ page. */
 export function registerContentRoutes(app: FastifyInstance, deps: { db: Db; bus: EventBus; jobs: PgBoss }): void {

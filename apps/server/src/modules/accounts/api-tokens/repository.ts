@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { apiTokens } from '../../../db/schema-accounts.js';
-import { companies, users } from '../../../db/schema.js';
 
 export interface ApiTokenRow {
   id: number;

@@ -8,8 +8,7 @@ import { newApiTokenSecret } from '../../../auth/api-token.js';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 /** Tokens belong to the caller's own company; root manages its own company's tokens the same way. */

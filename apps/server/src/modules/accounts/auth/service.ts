@@ -7,7 +7,7 @@ import type { PasswordAttempts } from '../../../auth/password-attempts.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../auth/passwords.js';
 import { hashOpaqueToken, newOpaqueToken, type AccessTokens } from '../../../auth/tokens.js';
 import { findSessionPrincipal } from '../../../auth/session-repository.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 export interface ClientInfo {

@@ -20,7 +20,7 @@ import { AppError } from '../../../http/errors.js';
 import { COMPANY_ADMIN_MAIL } from '../../../http/mail-messages.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES, fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 export interface CompaniesAdminDeps {

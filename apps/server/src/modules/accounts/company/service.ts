@@ -9,9 +9,8 @@ import { can } from '@cab/contract/roles';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { centsToEur } from '../me/service.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
+import { centsToEur } from '../me/index.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './repository.js';
 

@@ -15,13 +15,12 @@ import type { Mailer } from '../../../delivery/mail.js';
 import { AppError } from '../../../http/errors.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { revokeTokensOfUser } from '../api-tokens/repository.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { revokeTokensOfUser } from '../api-tokens/index.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './users-repository.js';
 import { generatePassword, mailPassword } from './users-mail.js';
-import { revokeAllFamilies } from '../auth/repository.js';
+import { revokeAllFamilies } from '../auth/index.js';
 
 export interface UsersDeps {
   db: Db;

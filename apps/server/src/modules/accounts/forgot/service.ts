@@ -9,9 +9,9 @@ import { AppError } from '../../../http/errors.js';
 import { RESET_MAIL } from '../../../http/mail-messages.js';
 import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
-import { revokeAllFamilies } from '../auth/repository.js';
+import { revokeAllFamilies } from '../auth/index.js';
 
 export interface ForgotDeps {
   db: Db;

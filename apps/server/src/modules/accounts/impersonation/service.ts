@@ -3,9 +3,8 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { revokeFamily } from '../auth/repository.js';
-import type { AuthService, ClientInfo } from '../auth/service.js';
+import { insertAudit } from '../../platform/audit/index.js';
+import { type AuthService, type ClientInfo, revokeFamily } from '../auth/index.js';
 import * as repo from './repository.js';
 
 export interface ImpersonationDeps {

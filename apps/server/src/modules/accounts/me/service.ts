@@ -5,11 +5,11 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../../http/messages.js';
-import { resolveCompanyScope } from '../companies/scope.js';
+import { resolveCompanyScope } from '../companies/index.js';
 import * as repo from './repository.js';
-import { countKeptSims } from '../../sims/cards/repository.js';
-import { bannerForUser } from '../../content/banner/service.js';
-import { isUpdateRequired } from '../../content/version/service.js';
+import { countKeptSims } from '../../sims/cards/index.js';
+import { bannerForUser } from '../../content/banner/index.js';
+import { isUpdateRequired } from '../../content/version/index.js';
 
 export function centsToEur(cents: number): number {
   return Math.round(cents) / 100;

@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../../../auth/passwords.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 function toProfile(row: repo.ProfileRow): Profile {

@@ -4,7 +4,7 @@ import { principalOf } from '../../../auth/authenticate.js';
 import { requestLang } from '../../../http/errors.js';
 import { afterReplyHook, runAfterReply } from '../../../http/after-reply.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
-import type { ClientInfo } from '../auth/service.js';
+import type { ClientInfo } from '../auth/index.js';
 import { COUNTRIES } from './countries.js';
 import * as service from './service.js';
 import { confirmRegistration, startRegistration } from './start.js';

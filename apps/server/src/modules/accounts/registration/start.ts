@@ -6,10 +6,9 @@ import { hashOpaqueToken, newOpaqueToken } from '../../../auth/tokens.js';
 import { AppError } from '../../../http/errors.js';
 import { REGISTRATION_EXISTS_MAIL, REGISTRATION_LINK_MAIL } from '../../../http/mail-messages.js';
 import { fillTemplate } from '../../../http/messages.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { findAgentByCode } from '../../commerce/agents/accounts.js';
-import { setCompanyAgent } from '../../commerce/agents/info-repository.js';
-import type { ClientInfo } from '../auth/service.js';
+import { insertAudit } from '../../platform/audit/index.js';
+import { findAgentByCode, setCompanyAgent } from '../../commerce/agents/index.js';
+import type { ClientInfo } from '../auth/index.js';
 import * as repo from './repository.js';
 import { isUniqueViolation, type RegistrationDeps } from './service.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@cab/contract/agents';
 import type { Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
 import { ensureAgentAccount, isAgentCompany, listAgents, type AgentAccount } from './accounts.js';
 import * as repo from './info-repository.js';
 import type { AgentDeps } from './requests-service.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { postLedgerEntry } from '../ledger/repository.js';
+import { postLedgerEntry } from '../ledger/index.js';
 import { ensureAgentAccount } from './accounts.js';
 
 export interface PaidBill {

@@ -1,5 +1,5 @@
 import { SIM_MONTHLY_FEE_CENTS } from '@cab/contract/deposit';
-import { postLedgerEntry, type PostedEntry } from '../ledger/repository.js';
+import { type PostedEntry, postLedgerEntry } from '../ledger/index.js';
 import { allocateBillNumber } from './bill-repository.js';
 import { reconcileFinancialBlocks, type FinancialDeps } from './financial.js';
 import { announcePosting, notifyBilling } from './notices.js';

@@ -3,10 +3,8 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
 import { JOB_QUEUES } from '../../../job-queues.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import * as items from '../../platform/queue/item-repository.js';
-import { itemToQueueItem } from '../../platform/queue/progress.js';
-import * as results from '../../platform/queue/results-repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
+import { countSims, findItem, insertItem, insertPendingResults, itemToQueueItem, setItemCount } from '../../platform/queue/index.js';
 import * as repo from './repository.js';
 
 export interface FinancialDeps {
@@ -53,10 +51,10 @@ async function startFinancialItem(
   const where = sql`s.company_id = ${companyId} and ${which}`;
   const queueId = await deps.db.transaction(async (tx) => {
     // Nothing to change: no item at all, rather than an empty one in the user's queue.
-    if ((await results.countSims(tx, where)) === 0) return undefined;
-    const id = await items.insertItem(tx, { companyId, userId, reason, params: { blockType: 'financial' } });
-    const count = await results.insertPendingResults(tx, { companyId, queueId: id }, where, sql`true`);
-    await items.setItemCount(tx, companyId, id, count);
+    if ((await countSims(tx, where)) === 0) return undefined;
+    const id = await insertItem(tx, { companyId, userId, reason, params: { blockType: 'financial' } });
+    const count = await insertPendingResults(tx, { companyId, queueId: id }, where, sql`true`);
+    await setItemCount(tx, companyId, id, count);
     await insertAudit(tx, {
       companyId,
       userId: null,
@@ -67,7 +65,7 @@ async function startFinancialItem(
   });
   if (queueId === undefined) return false;
   await deps.jobs.insert([{ name: JOB_QUEUES.queueBatch, data: { companyId, queueId } }]);
-  const row = await items.findItem(deps.db, companyId, queueId);
+  const row = await findItem(deps.db, companyId, queueId);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return true;
 }

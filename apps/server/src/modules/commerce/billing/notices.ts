@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
 import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { inEveryLang, notifyEvent } from '../../platform/notify/events.js';
+import { inEveryLang, notifyEvent } from '../../platform/notify/index.js';
 import { findBillingRecipients } from './repository.js';
 import { BILLING_TEXTS, formatEuros } from './texts.js';
 

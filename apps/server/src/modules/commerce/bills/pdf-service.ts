@@ -1,7 +1,7 @@
 import type { Lang } from '@cab/contract/constants';
 import type { Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
-import { findOrder } from '../orders/repository.js';
+import { findOrder } from '../orders/index.js';
 import { renderBillPdf } from './pdf.js';
 import { findCompanyParty, findSellerParty } from './repository.js';
 import type { BillService } from './service.js';

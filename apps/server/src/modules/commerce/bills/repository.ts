@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import type { CompanyScope } from '../../accounts/companies/scope.js';
+import type { CompanyScope } from '../../accounts/companies/index.js';
 
 export interface BillRow {
   id: number;

@@ -11,14 +11,12 @@ import { ORDER_STATUS } from '@cab/contract/orders';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor, Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { allocateBillNumber, closeBill, insertBill } from '../billing/bill-repository.js';
-import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financial.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { postLedgerEntry } from '../ledger/repository.js';
-import * as orders from '../orders/repository.js';
-import { creditAgentReward, reverseAgentReward } from '../agents/rewards.js';
-import { noticeCompany } from '../orders/company-notices.js';
+import { insertAudit } from '../../platform/audit/index.js';
+import { allocateBillNumber, closeBill, type FinancialDeps, insertBill, reconcileFinancialBlocks } from '../billing/index.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { postLedgerEntry } from '../ledger/index.js';
+import { lockOrder, noticeCompany, setOrderStatus } from '../orders/index.js';
+import { creditAgentReward, reverseAgentReward } from '../agents/index.js';
 import * as repo from './repository.js';
 
 export interface BillDeps extends FinancialDeps {
@@ -178,7 +176,7 @@ export class BillService {
       const closed = wasPaid ? await repo.cancelPaidBill(tx, row.company_id, row.id) : await closeBill(tx, row.company_id, row.id, 'cancelled');
       if (!closed) throw new AppError('bill_not_payable');
       if (order && row.order_id !== null && (order.status === ORDER_STATUS.new || order.status === ORDER_STATUS.payWaiting || (wasPaid && order.status === ORDER_STATUS.inWork))) {
-        await orders.setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.cancelled);
+        await setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.cancelled);
       }
       if (wasPaid) {
         await this.undoPayment(tx, principal, row);
@@ -220,14 +218,14 @@ export class BillService {
 
   /** Orders are locked before their bill everywhere, so payment and cancellation never deadlock. */
   private async lockOrderOf(tx: Tx, row: repo.BillRow) {
-    return row.order_id === null ? undefined : orders.lockOrder(tx, row.company_id, row.order_id);
+    return row.order_id === null ? undefined : lockOrder(tx, row.company_id, row.order_id);
   }
 
   private async startOrderWork(tx: Tx, row: repo.BillRow): Promise<void> {
     if (row.order_id === null) return;
-    const order = await orders.lockOrder(tx, row.company_id, row.order_id);
+    const order = await lockOrder(tx, row.company_id, row.order_id);
     if (order && (order.status === ORDER_STATUS.new || order.status === ORDER_STATUS.payWaiting)) {
-      await orders.setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.inWork);
+      await setOrderStatus(tx, row.company_id, row.order_id, ORDER_STATUS.inWork);
     }
   }
 

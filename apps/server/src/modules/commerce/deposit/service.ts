@@ -10,12 +10,10 @@ import {
 } from '@cab/contract/deposit';
 import type { Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { reconcileFinancialBlocks, type FinancialDeps } from '../billing/financial.js';
-import { announcePosting } from '../billing/notices.js';
-import { describeReason } from '../billing/texts.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { postLedgerEntry } from '../ledger/repository.js';
+import { insertAudit } from '../../platform/audit/index.js';
+import { announcePosting, describeReason, type FinancialDeps, reconcileFinancialBlocks } from '../billing/index.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { postLedgerEntry } from '../ledger/index.js';
 import * as repo from './repository.js';
 
 export type DepositDeps = FinancialDeps;

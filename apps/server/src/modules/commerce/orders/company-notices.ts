@@ -1,7 +1,7 @@
 import type { Lang } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { notifyEvent, type NotificationCategory, type NotificationEvent } from '../../platform/notify/events.js';
+import { type NotificationCategory, type NotificationEvent, notifyEvent } from '../../platform/notify/index.js';
 import { findCompanyAdmins } from './repository.js';
 
 export type Texts = Record<Lang, string>;

@@ -6,8 +6,7 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { CONTENT_JOB } from './jobs.js';
 import * as repo from './repository.js';
 

@@ -6,8 +6,7 @@ import type { Db, Executor } from '../../../db/client.js';
 import { settings } from '../../../db/schema.js';
 import { faqEntries } from '../../../db/schema-content.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { isBlankHtml, sanitizeHtml } from '../../../formats/sanitize-html.js';
 import { DEFAULT_FAQ } from './default-faq.js';
 

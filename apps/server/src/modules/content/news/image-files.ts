@@ -6,8 +6,7 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 const EXT: Record<NewsImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };

@@ -5,8 +5,7 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { settings } from '../../../db/schema.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 
 const KEY = 'cabinet_min_version';
 

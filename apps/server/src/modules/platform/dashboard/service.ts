@@ -2,7 +2,7 @@ import { BLOCK_TYPES } from '@cab/contract/constants';
 import { DASHBOARD_USAGE_DAYS, type DashboardSummary } from '@cab/contract/generated-reports';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import * as repo from './repository.js';
 
 const DAY_MS = 86_400_000;

@@ -2,9 +2,8 @@ import { LANGS } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
 import { fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { announceNotificationEvents, inEveryLang, storeNotificationEvents } from '../notify/events.js';
-import * as items from '../queue/item-repository.js';
-import { itemToQueueItem } from '../queue/progress.js';
+import { announceNotificationEvents, inEveryLang, storeNotificationEvents } from '../notify/index.js';
+import { findItem, finishItem, itemToQueueItem } from '../queue/index.js';
 import * as repo from './repository.js';
 import { reportSource } from './sources.js';
 import { REPORT_FAILED_TEXT, REPORT_READY_TEXT } from './texts.js';
@@ -39,7 +38,7 @@ export async function finishGeneration(
       if (outcome.ok) await repo.setQueueProgress(tx, companyId, qid, outcome.rows, Math.max(outcome.count, outcome.rows));
       else await repo.markQueueFailed(tx, companyId, qid);
       // Throwing rolls the state move back: the file is the cancel's to end.
-      if (!(await items.finishItem(tx, companyId, qid, 'done'))) throw new EndedByCancel();
+      if (!(await finishItem(tx, companyId, qid, 'done'))) throw new EndedByCancel();
       return storeNotificationEvents(tx, [readyOrFailedEvent(report, outcome)]);
     });
   } catch (error) {
@@ -47,7 +46,7 @@ export async function finishGeneration(
     throw error;
   }
   if (!stored) return 'lost';
-  const row = await items.findItem(deps.db, companyId, qid);
+  const row = await findItem(deps.db, companyId, qid);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
   await deps.bus.publish({ companyId }, { type: 'queue_del', data: { qid } });
   await announceNotificationEvents(deps.bus, stored);

@@ -3,7 +3,7 @@ import { GENERATED_REPORT_FORMATS } from '@cab/contract/generated-reports';
 import type { Db } from '../../../db/client.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import { announceProgress } from '../queue/progress.js';
+import { announceProgress } from '../queue/index.js';
 import { finishGeneration, type Claimed, type Outcome } from './finish.js';
 import { claimReport } from './lease-repository.js';
 import { discardAttempts, leaseOwner, MAX_REPORT_ATTEMPTS, startHeartbeat, type Heartbeat } from './lease.js';

@@ -19,11 +19,8 @@ import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { JOB_QUEUES } from '../../../job-queues.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import { auditActor } from '../audit/actor.js';
-import { insertAudit } from '../audit/repository.js';
-import * as items from '../queue/item-repository.js';
-import { lockCompanyQueue, runningLoad } from '../queue/limits-repository.js';
-import { itemToQueueItem } from '../queue/progress.js';
+import { auditActor, insertAudit } from '../audit/index.js';
+import { findItem, finishItem, insertItem, itemToQueueItem, lockCompanyQueue, runningLoad } from '../queue/index.js';
 import './registered-sources.js';
 import { discardAttempts } from './lease.js';
 import * as repo from './repository.js';
@@ -84,7 +81,7 @@ export async function createGeneratedReport(
       periodTo: checked.to,
       ttlDays: deps.ttlDays,
     });
-    const qid = await items.insertItem(tx, {
+    const qid = await insertItem(tx, {
       companyId,
       userId,
       reason: 'queue_report_generate',
@@ -103,7 +100,7 @@ export async function createGeneratedReport(
     { companyId, reportId: created.id } satisfies ReportJob,
     REPORT_JOB_OPTIONS,
   );
-  const row = await items.findItem(deps.db, companyId, created.qid);
+  const row = await findItem(deps.db, companyId, created.qid);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_add', data: itemToQueueItem(row) });
   return created;
 }
@@ -149,8 +146,8 @@ async function stopGeneration(
   await repo.moveState(deps.db, companyId, report.id, ['writing'], 'cancelled');
   await discardAttempts(deps.files, report, report.attempts);
   if (report.queue_id === null) return;
-  if (!(await items.finishItem(deps.db, companyId, report.queue_id, 'cancelled'))) return;
-  const row = await items.findItem(deps.db, companyId, report.queue_id);
+  if (!(await finishItem(deps.db, companyId, report.queue_id, 'cancelled'))) return;
+  const row = await findItem(deps.db, companyId, report.queue_id);
   if (row) await deps.bus.publish({ companyId }, { type: 'queue_change', data: itemToQueueItem(row) });
   await deps.bus.publish({ companyId }, { type: 'queue_del', data: { qid: report.queue_id } });
 }

@@ -6,11 +6,16 @@ import { requirePermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import type { ReportColumn, ReportSource, SourceParams } from './sources.js';
-import type { CsvIdentifiers } from '../../sims/cards/csv-filter.js';
-import { simSortValue, simWhere, type SimCriteria } from '../../sims/cards/list-query.js';
-import type { SimListRow } from '../../sims/cards/repository.js';
-import { resolveSimCriteria, toSimRow } from '../../sims/cards/service.js';
-import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from '../../sims/tools/export-rows.js';
+import {
+  type CsvIdentifiers,
+  resolveSimCriteria,
+  type SimCriteria,
+  type SimListRow,
+  simSortValue,
+  simWhere,
+  toSimRow,
+} from '../../sims/cards/index.js';
+import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from '../../sims/tools/index.js';
 
 const BATCH = 5000;
 /** The request of a background export: the list's filter and sort. */

@@ -6,15 +6,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
-import {
-  countReportRows,
-  reportColumns,
-  reportCsvLines,
-  reportRows,
-  type ReportColumnType,
-  type ReportScope,
-} from '../../sims/reports/rows.js';
-import { prepareReport } from '../../sims/reports/service.js';
+import { countReportRows, prepareReport, reportColumns, type ReportColumnType, reportCsvLines, reportRows, type ReportScope } from '../../sims/reports/index.js';
 import type { ReportColumn, ReportSource, SourceParams } from './sources.js';
 
 type Texts = Record<Lang, string>;

@@ -6,10 +6,9 @@ import { generateActivity } from '../../../network/activity.js';
 import { loadSessionLocation } from '../../../network/session-location.js';
 import { readSimulatorSettings, writeSimulatorSettings, type SimulatorSettings } from '../../../network/simulator-settings.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { findExistingCompanies } from '../../accounts/companies/scope-repository.js';
-import { applyNetworkEvents } from '../../sims/usage/service.js';
-import { auditActor } from '../audit/actor.js';
-import { insertAudit } from '../audit/repository.js';
+import { findExistingCompanies } from '../../accounts/companies/index.js';
+import { applyNetworkEvents } from '../../sims/usage/index.js';
+import { auditActor, insertAudit } from '../audit/index.js';
 
 export interface NetworkSimulatorDeps {
   db: Db;

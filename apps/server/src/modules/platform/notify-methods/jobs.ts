@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../../db/client.js';
 import { DeliveryError } from '../../../delivery/http.js';
 import { describeError } from '../../../log/loggable-error.js';
-import { onNotificationEvent, type NotificationEventStored } from '../notify/events.js';
+import { type NotificationEventStored, onNotificationEvent } from '../notify/index.js';
 import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
 import * as repo from './repository.js';
 

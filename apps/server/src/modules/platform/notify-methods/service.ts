@@ -18,8 +18,8 @@ import { isAllowedHost, type AllowedHost } from '../../../delivery/outbound-allo
 import { createWebhookSecret } from '../../../delivery/webhook.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { NOTIFY_TEST_TEXT } from '../../../http/messages.js';
-import { insertAudit } from '../audit/repository.js';
-import { findExistingCompanies } from '../../accounts/companies/scope-repository.js';
+import { insertAudit } from '../audit/index.js';
+import { findExistingCompanies } from '../../accounts/companies/index.js';
 import { DeliveryError } from '../../../delivery/http.js';
 import { deliverOnce, type DeliverDeps } from './deliver.js';
 import { type DeliveryRetry } from './jobs.js';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
-import { selectionWhere } from '../queue/create-service.js';
+import { selectionWhere } from '../queue/index.js';
 
 /**
  * What a bulk confirm dialog shows: how many SIMs the selection holds, how many the operation will

@@ -1,7 +1,7 @@
 import type { ResultFilter } from '@cab/contract/operations';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { resultsWhere } from '../queue/results-repository.js';
+import { resultsWhere } from '../queue/index.js';
 
 type Ref = { companyId: number; queueId: number };
 

@@ -5,9 +5,9 @@ import { requirePermission, type Principal } from '../../../auth/principal.js';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { OperationParams } from '../../../network/adapter.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { simWhere } from '../../sims/cards/list-query.js';
-import { checkTargets, startQueueItem, type QueueDeps } from '../queue/create-service.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { simWhere } from '../../sims/cards/index.js';
+import { checkTargets, type QueueDeps, startQueueItem } from '../queue/index.js';
 import * as repo from './repository.js';
 import { familyRunning, stillFailedSims } from './retry-repository.js';
 

@@ -17,7 +17,7 @@ import { canAs } from '@cab/contract/roles';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import * as repo from './repository.js';
 import { countStillFailed, familyRunning } from './retry-repository.js';
 

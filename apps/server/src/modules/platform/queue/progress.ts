@@ -4,7 +4,7 @@ import { QUEUE_REASONS } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
 import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { inEveryLang, notifyEvent } from '../notify/events.js';
+import { inEveryLang, notifyEvent } from '../notify/index.js';
 import * as items from './item-repository.js';
 
 type Ref = { companyId: number; queueId: number };

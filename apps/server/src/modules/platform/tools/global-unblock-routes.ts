@@ -2,7 +2,7 @@ import { SIM_RULES_API } from '@cab/contract/sim-rules';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
-import type { QueueDeps } from '../queue/create-service.js';
+import type { QueueDeps } from '../queue/index.js';
 import { previewGlobalUnblock, runGlobalUnblock } from './global-unblock.js';
 
 /** Root's Tools → Global unblock: a dry run, then the run (the gate lets only 'tools.use' through). */

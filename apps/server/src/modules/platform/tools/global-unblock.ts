@@ -10,10 +10,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { parseCsvFilter } from '../../sims/cards/csv-filter.js';
-import { simWhere } from '../../sims/cards/list-query.js';
-import { startQueueItem, type QueueDeps } from '../queue/create-service.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { parseCsvFilter, simWhere } from '../../sims/cards/index.js';
+import { type QueueDeps, startQueueItem } from '../queue/index.js';
 
 interface Selection {
   /** Blocked SIMs matching the filter, whatever their block type. */

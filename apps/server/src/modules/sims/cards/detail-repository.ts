@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import type { CompanyScope } from '../../accounts/companies/scope.js';
+import type { CompanyScope } from '../../accounts/companies/index.js';
 import type { SimListRow } from './repository.js';
 
 export type SimDetailRow = SimListRow & { block_reason: string | null; m25_id: string | null; month_spend_cents: number };

@@ -5,9 +5,8 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { NetworkAdapter } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import * as repo from './detail-repository.js';
 import { toSimRow } from './service.js';
 

@@ -1,7 +1,7 @@
 import { BLOCKED_FILTER, type SimSortColumn } from '@cab/contract/constants';
 import type { SimListFilter } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
-import type { CompanyScope } from '../../accounts/companies/scope.js';
+import type { CompanyScope } from '../../accounts/companies/index.js';
 import type { CsvIdentifiers } from './csv-filter.js';
 
 export interface SimCriteria {

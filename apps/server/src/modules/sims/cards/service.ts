@@ -2,7 +2,7 @@ import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
 import { SIM_COUNT_CAP, type SimListQuery, type SimListResult, type SimRow } from '@cab/contract/sims';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import { AppError } from '../../../http/errors.js';
 import { parseCsvFilter } from './csv-filter.js';
 import { groupVisible } from './repository.js';

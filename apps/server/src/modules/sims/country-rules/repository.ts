@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import type { CompanyScope } from '../../accounts/companies/scope.js';
+import type { CompanyScope } from '../../accounts/companies/index.js';
 
 type Bigint = number | string;
 

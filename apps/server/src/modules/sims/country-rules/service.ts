@@ -9,9 +9,8 @@ import {
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 const toRule = (row: repo.CountryRuleRow): CountryRule => ({

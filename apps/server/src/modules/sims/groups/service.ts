@@ -2,8 +2,7 @@ import type { Group, GroupListResult } from '@cab/contract/groups';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 /** Groups belong to the principal's own company; SIMs join and leave them through the queue. */

@@ -2,7 +2,7 @@ import type { ReportQuery } from '@cab/contract/reports';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { csvText } from '../../../formats/csv-text.js';
-import type { SimCriteria } from '../cards/list-query.js';
+import type { SimCriteria } from '../cards/index.js';
 import * as lines from './csv-lines.js';
 import * as raw from './records-repository.js';
 import * as repo from './repository.js';

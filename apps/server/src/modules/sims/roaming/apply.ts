@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, storeNotificationEvents } from '../../platform/notify/events.js';
+import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, storeNotificationEvents } from '../../platform/notify/index.js';
 import * as repo from './repository.js';
 import { roamingAppliedText } from './texts.js';
 

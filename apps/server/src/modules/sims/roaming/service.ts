@@ -12,11 +12,10 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { readSimulatorSettings, type SimulatorSettings } from '../../../network/simulator-settings.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
-import { selectionWhere } from '../../platform/queue/create-service.js';
-import { findSim } from '../cards/detail-repository.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
+import { selectionWhere } from '../../platform/queue/index.js';
+import { findSim } from '../cards/index.js';
 import * as repo from './repository.js';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -2,7 +2,7 @@ import { QUICK_SEARCH_LIMIT, type QuickSearchResult } from '@cab/contract/sim-to
 import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
-import { resolveCompanyScope } from '../../accounts/companies/scope.js';
+import { resolveCompanyScope } from '../../accounts/companies/index.js';
 
 function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

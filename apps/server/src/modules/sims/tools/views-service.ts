@@ -10,8 +10,7 @@ import type { z } from 'zod';
 import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { auditActor } from '../../platform/audit/actor.js';
-import { insertAudit } from '../../platform/audit/repository.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './views-repository.js';
 
 /** A company admin (or root) looks after the company's shared views as well as the author. */
