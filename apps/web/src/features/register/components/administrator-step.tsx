@@ -1,58 +1,47 @@
-import { useState, type FormEvent } from 'react';
-import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { REGISTRATION_API, type RegisterAdministratorRequest } from '@cab/contract/registration';
+import { REGISTRATION_API, RegisterAdministratorRequest } from '@cab/contract/registration';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useSaveStep } from '../api/register-api';
-import { StepActions, StepField } from './step-actions';
+import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
 
 type Field = keyof RegisterAdministratorRequest;
 const LIMITS: Record<Field, number> = { client_name: 200, firstName: 100, lastName: 100 };
 const FIELDS: Field[] = ['client_name', 'firstName', 'lastName'];
+const AUTOCOMPLETE: Record<Field, string> = { client_name: 'organization', firstName: 'given-name', lastName: 'family-name' };
 
 /** Administrator: the company's name as a client, and the admin's first and last name. */
 export function AdministratorStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<RegisterAdministratorRequest>({
-    client_name: status.client_name ?? '',
-    firstName: status.firstName ?? '',
-    lastName: status.lastName ?? '',
+  const form = useZodForm(RegisterAdministratorRequest, {
+    defaultValues: { client_name: status.client_name ?? '', firstName: status.firstName ?? '', lastName: status.lastName ?? '' },
+    // The inputs stop at the contract's lengths: an empty field is the one thing to say.
+    issueToKey: () => 'required',
+    // As the wizard always did: checked on Next, not as one types.
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useSaveStep(REGISTRATION_API.administrator);
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const trimmed = { client_name: values.client_name.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() };
-    const next = Object.fromEntries(FIELDS.filter((field) => !trimmed[field]).map((field) => [field, t('register.errors.required')]));
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    save.mutate(trimmed, { onSuccess: onNext });
-  }
+  const submit = (values: RegisterAdministratorRequest) => save.mutate(values, { onSuccess: onNext });
 
   return (
-    <form className="register-form" noValidate onSubmit={submit}>
+    <Form form={form} onSubmit={submit} errorKeys="register.errors" className="register-form">
       <p className="register-lead">{t('register.administrator.text')}</p>
       {FIELDS.map((field) => (
-        <StepField
+        <TextField<RegisterAdministratorRequest>
           key={field}
+          name={field}
           id={`register-${field}`}
           label={t(`register.administrator.${field}`)}
           hint={field === 'client_name' ? t('register.administrator.clientNameHint') : undefined}
-          error={errors[field]}
-        >
-          <InputText
-            id={`register-${field}`}
-            value={values[field]}
-            maxLength={LIMITS[field]}
-            invalid={Boolean(errors[field])}
-            autoComplete={field === 'firstName' ? 'given-name' : field === 'lastName' ? 'family-name' : 'organization'}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-            data-testid={`register-${field}`}
-          />
-        </StepField>
+          fieldClassName="register-field"
+          maxLength={LIMITS[field]}
+          autoComplete={AUTOCOMPLETE[field]}
+          testId={`register-${field}`}
+        />
       ))}
       <StepActions onBack={onBack} busy={save.isPending} />
-    </form>
+    </Form>
   );
 }

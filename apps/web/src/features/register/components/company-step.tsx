@@ -1,37 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { REGISTRATION_API, UNIQUE_ID_PATTERN } from '@cab/contract/registration';
+import { REGISTRATION_API, RegisterCompanyRequest } from '@cab/contract/registration';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import type { ApiError } from '@/lib/api-error';
 import { logout } from '@/lib/logout';
 import { useSaveStep } from '../api/register-api';
-import { StepActions, StepField } from './step-actions';
+import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
 import { toastError } from '@/lib/toast-bus';
 
 /** Company: the unique id (tax number); one another company holds opens the company check dialog. */
 export function CompanyStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
-  const [uniqueId, setUniqueId] = useState(status.unique_id ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(RegisterCompanyRequest, {
+    defaultValues: { unique_id: status.unique_id ?? '' },
+    // The contract's pattern; an empty field says so.
+    issueToKey: (issue) => (issue.input === '' ? 'required' : 'uniqueId'),
+    reValidateMode: 'onSubmit',
+  });
   const [duplicate, setDuplicate] = useState<string | null>(null);
   const onError = (failure: ApiError) => {
-    if (failure.code === 'company_exists') setDuplicate(uniqueId.trim());
-    else if (failure.fields?.unique_id) setError(failure.fields.unique_id);
+    if (failure.code === 'company_exists') setDuplicate(form.getValues('unique_id').trim());
+    else if (failure.fields?.unique_id) form.setError('unique_id', { type: 'server', message: failure.fields.unique_id });
     else toastError(failure);
   };
   const save = useSaveStep(REGISTRATION_API.company, onError);
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const value = uniqueId.trim();
-    const problem = !value ? 'required' : UNIQUE_ID_PATTERN.test(value) ? undefined : 'uniqueId';
-    setError(problem && t(`register.errors.${problem}`));
-    if (problem) return;
-    save.mutate({ unique_id: value }, { onSuccess: onNext });
-  }
+  const submit = (values: RegisterCompanyRequest) => save.mutate(values, { onSuccess: onNext });
 
   const footer = (
     <div className="register-dialog-actions">
@@ -40,18 +38,17 @@ export function CompanyStep({ status, onNext, onBack }: StepProps) {
     </div>
   );
   return (
-    <form className="register-form" noValidate onSubmit={submit}>
+    <Form form={form} onSubmit={submit} errorKeys="register.errors" className="register-form">
       <p className="register-lead">{t('register.company.text')}</p>
-      <StepField id="register-unique-id" label={t('register.company.uniqueId')} hint={t('register.company.hint')} error={error}>
-        <InputText
-          id="register-unique-id"
-          value={uniqueId}
-          maxLength={20}
-          invalid={Boolean(error)}
-          onChange={(event) => setUniqueId(event.target.value)}
-          data-testid="register-unique-id"
-        />
-      </StepField>
+      <TextField<RegisterCompanyRequest>
+        name="unique_id"
+        id="register-unique-id"
+        label={t('register.company.uniqueId')}
+        hint={t('register.company.hint')}
+        fieldClassName="register-field"
+        maxLength={20}
+        testId="register-unique-id"
+      />
       <StepActions onBack={onBack} busy={save.isPending} />
       <Dialog
         header={t('register.check.title')}
@@ -64,6 +61,6 @@ export function CompanyStep({ status, onNext, onBack }: StepProps) {
       >
         <p>{t('register.check.text', { id: duplicate ?? '' })}</p>
       </Dialog>
-    </form>
+    </Form>
   );
 }

@@ -5,7 +5,8 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_API } from '@cab/contract/registration';
 import { countriesQueryOptions, useSaveStep } from '../api/register-api';
-import { StepActions, StepField } from './step-actions';
+import { FormField } from '@/components/form/form-field';
+import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
 
 /** Jurisdiction: the country list comes from the server; if it fails, the spec's message. */
@@ -35,7 +36,7 @@ export function JurisdictionStep({ status, onNext, onBack }: StepProps) {
       {countries.isError ? (
         <Message severity="error" text={t('register.errors.countries')} data-testid="countries-error" />
       ) : (
-        <StepField id="register-country" label={t('register.jurisdiction.country')} error={error}>
+        <FormField className="register-field" id="register-country" label={t('register.jurisdiction.country')} error={error}>
           <Dropdown
             inputId="register-country"
             value={country}
@@ -50,7 +51,7 @@ export function JurisdictionStep({ status, onNext, onBack }: StepProps) {
             invalid={Boolean(error)}
             data-testid="register-country"
           />
-        </StepField>
+        </FormField>
       )}
       <StepActions onBack={onBack} busy={save.isPending} nextDisabled={!countries.isSuccess} />
     </form>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_CODE_LENGTH, REGISTRATION_API, type RegisterPhoneCallResult } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
 import { useSaveStep } from '../api/register-api';
-import { StepActions, StepField } from './step-actions';
+import { FormField } from '@/components/form/form-field';
+import { StepActions } from './step-actions';
 
 interface PhoneCodeFormProps {
   call: RegisterPhoneCallResult & { phone: string };
@@ -45,7 +46,7 @@ export function PhoneCodeForm({ call, onConfirmed, onRetry, onBack }: PhoneCodeF
           <i className="pi pi-phone" aria-hidden="true" /> {call.number}
         </p>
       )}
-      <StepField id="register-code" label={t('register.phone.code')} error={error}>
+      <FormField className="register-field" id="register-code" label={t('register.phone.code')} error={error}>
         <InputText
           id="register-code"
           value={code}
@@ -58,7 +59,7 @@ export function PhoneCodeForm({ call, onConfirmed, onRetry, onBack }: PhoneCodeF
           autoFocus
           data-testid="register-code"
         />
-      </StepField>
+      </FormField>
       <Button type="button" label={t('register.phone.again')} icon="pi pi-replay" link className="register-link-button" onClick={onRetry} />
       <StepActions onBack={onBack} busy={verify.isPending} nextLabel={t('register.phone.verify')} />
     </form>

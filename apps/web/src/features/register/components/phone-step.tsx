@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_CALL_DIRECTIONS, PHONE_PATTERN, type PhoneCallDirection, type RegisterPhoneCallResult } from '@cab/contract/registration';
 import { usePhoneCall } from '../api/register-api';
 import { PhoneCodeForm } from './phone-code-form';
-import { StepActions, StepField } from './step-actions';
+import { FormField } from '@/components/form/form-field';
+import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
 
 /** The submit button says what happens next for the chosen way of confirming. */
@@ -54,7 +55,7 @@ export function PhoneStep({ status, onNext, onBack }: StepProps) {
   return (
     <form className="register-form" noValidate onSubmit={submitCall}>
       <p className="register-lead">{t('register.phone.text')}</p>
-      <StepField id="register-phone" label={t('register.phone.phone')} hint={t('register.phone.phoneHint')} error={error}>
+      <FormField className="register-field" id="register-phone" label={t('register.phone.phone')} hint={t('register.phone.phoneHint')} error={error}>
         <InputText
           id="register-phone"
           type="tel"
@@ -66,7 +67,7 @@ export function PhoneStep({ status, onNext, onBack }: StepProps) {
           onChange={(event) => setPhone(event.target.value)}
           data-testid="register-phone"
         />
-      </StepField>
+      </FormField>
       <div className="register-field">
         <span className="register-field__label" id="register-direction-label">
           {t('register.phone.direction')}

@@ -23,19 +23,3 @@ export function StepActions({ onBack, busy, nextLabel, nextDisabled }: { onBack?
     </div>
   );
 }
-
-/** A labelled input with its error underneath. */
-export function StepField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="register-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && !error && <small className="register-field__hint">{hint}</small>}
-      {error && (
-        <small className="p-error" role="alert" data-testid={`${id}-error`}>
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}

@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cab/contract/profile';
 import { REFERRAL_CODE_PATTERN, REGISTER_STEPS, firstOpenStep, type RegisterStatus } from '@cab/contract/registration';
+import { Form } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { logout } from '@/lib/logout';
 import { startRegistration } from '../api/register-api';
 import { ConfirmLink } from './confirm-link';
-import { StepActions, StepField } from './step-actions';
+import { StepActions } from './step-actions';
+import { START_FORM_VALUES, startFormSchema, type StartFormValues } from './start-form-schema';
 
-interface Errors {
-  email?: string;
-  password?: string;
-  repeat?: string;
-}
+const ERROR_VALUES = { min: PASSWORD_MIN_LENGTH };
 
 /**
  * Welcome: e-mail and password; the mailed link then opens the new company's session (`?token=`).
@@ -52,33 +51,23 @@ export function WelcomeStep({ status, goTo }: { status: RegisterStatus | undefin
 function StartForm({ referral }: { referral: string | null }) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // Checked on Next, as the wizard always did; the messages stay until the next try.
+  const form = useZodForm(startFormSchema, {
+    defaultValues: START_FORM_VALUES,
+    issueToKey: () => 'passwordShort',
+    reValidateMode: 'onSubmit',
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    const value = email.trim();
-    const next: Errors = {
-      email: !value ? t('register.errors.required') : /^\S+@\S+\.\S+$/.test(value) ? undefined : t('register.errors.email'),
-      password: password.length < PASSWORD_MIN_LENGTH ? t('register.errors.passwordShort', { min: PASSWORD_MIN_LENGTH }) : undefined,
-      repeat: repeat !== password ? t('register.errors.mismatch') : undefined,
-    };
-    setErrors(next);
-    if (next.email || next.password || next.repeat) return;
-    setBusy(true);
+  async function submit({ email, password }: StartFormValues): Promise<void> {
     try {
-      await startRegistration({ email: value, password, ...(referral ? { ref: referral } : {}) }, (error) => {
-        setErrors({ email: error.fields?.email ? error.message : undefined, password: error.fields?.password });
-        if (!error.fields) setErrors({ email: error.message });
+      await startRegistration({ email, password, ...(referral ? { ref: referral } : {}) }, (error) => {
+        if (!error.fields) return form.setError('email', { type: 'server', message: error.message });
+        if (error.fields.email) form.setError('email', { type: 'server', message: error.message });
+        if (error.fields.password) form.setError('password', { type: 'server', message: error.fields.password });
       });
-      setSentTo(value);
+      setSentTo(email);
     } catch {
       // The error is shown beside the field by the handler above.
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -90,39 +79,45 @@ function StartForm({ referral }: { referral: string | null }) {
       </div>
     );
   }
-  const input = (id: string, type: string, value: string, set: (v: string) => void, error: string | undefined, autoComplete: string) => (
-    <InputText
-      id={id}
-      type={type}
-      value={value}
-      maxLength={200}
-      autoComplete={autoComplete}
-      invalid={Boolean(error)}
-      onChange={(event) => set(event.target.value)}
-      data-testid={id}
-    />
-  );
   return (
-    <form className="register-form" noValidate onSubmit={(event) => void submit(event)}>
+    <Form form={form} onSubmit={submit} errorKeys="register.errors" errorValues={ERROR_VALUES} className="register-form">
       <p className="register-lead">{t('register.welcome.text')}</p>
       {referral && (
         <p className="register-lead" data-testid="register-referral">
           <i className="pi pi-user-plus" aria-hidden="true" /> {t('agent.referral.invited', { code: referral })}
         </p>
       )}
-      <StepField id="register-email" label={t('register.welcome.email')} error={errors.email}>
-        {input('register-email', 'email', email, setEmail, errors.email, 'username')}
-      </StepField>
-      <StepField id="register-password" label={t('register.welcome.password')} error={errors.password} hint={t('register.welcome.passwordHint', { min: PASSWORD_MIN_LENGTH })}>
-        {input('register-password', 'password', password, setPassword, errors.password, 'new-password')}
-      </StepField>
-      <StepField id="register-repeat" label={t('register.welcome.repeat')} error={errors.repeat}>
-        {input('register-repeat', 'password', repeat, setRepeat, errors.repeat, 'new-password')}
-      </StepField>
-      <StepActions busy={busy} nextLabel={t('register.welcome.start')} />
+      <TextField<StartFormValues>
+        name="email"
+        id="register-email"
+        label={t('register.welcome.email')}
+        fieldClassName="register-field"
+        type="email"
+        maxLength={200}
+        autoComplete="username"
+        testId="register-email"
+      />
+      <PasswordField<StartFormValues>
+        name="password"
+        id="register-password"
+        label={t('register.welcome.password')}
+        hint={t('register.welcome.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        fieldClassName="register-field"
+        autoComplete="new-password"
+        testId="register-password"
+      />
+      <PasswordField<StartFormValues>
+        name="repeat"
+        id="register-repeat"
+        label={t('register.welcome.repeat')}
+        fieldClassName="register-field"
+        autoComplete="new-password"
+        testId="register-repeat"
+      />
+      <StepActions busy={form.formState.isSubmitting} nextLabel={t('register.welcome.start')} />
       <p className="register-note">
         {t('register.welcome.haveAccount')} <Link to="/login">{t('register.welcome.login')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }
