@@ -15,7 +15,7 @@ import type { ApiError } from '@/lib/api-error';
 import { formatUnixDate } from '@/lib/format-date';
 import { bannerCompaniesQueryOptions, bannerQueryOptions, usePublishBanner, useWithdrawBanner } from '../../api/content-api';
 import { ConfirmToolAction } from '../confirm-tool-action';
-import { describedBy, ToolField } from '../tool-field';
+import { describedBy, FormField } from '@/components/form/form-field';
 import { BannerPreview } from './banner-preview';
 import { QueryStates } from '@/components/query-states';
 
@@ -106,7 +106,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
         }}
         noValidate
       >
-        <ToolField id="banner-type" label={t('toolsBanner.type')} error={errors.type}>
+        <FormField className="tool-field" id="banner-type" label={t('toolsBanner.type')} error={errors.type}>
           <SelectButton
             id="banner-type"
             value={draft.type}
@@ -118,12 +118,12 @@ function BannerEditor({ current }: { current: BannerState | null }) {
             allowEmpty={false}
             data-testid="banner-type"
           />
-        </ToolField>
+        </FormField>
         <div className="tools-form__row">
           {(['ru', 'en'] as const).map((lang) => {
             const key = `text_${lang}` as const;
             return (
-              <ToolField key={lang} id={`banner-${key}`} label={t(`toolsBanner.text_${lang}`)} hint={t('toolsCommon.chars', { n: draft[key].length, max: BANNER_TEXT_MAX })} error={errors[key]}>
+              <FormField className="tool-field" key={lang} id={`banner-${key}`} label={t(`toolsBanner.text_${lang}`)} hint={t('toolsCommon.chars', { n: draft[key].length, max: BANNER_TEXT_MAX })} error={errors[key]}>
                 <InputTextarea
                   id={`banner-${key}`}
                   value={draft[key]}
@@ -135,12 +135,12 @@ function BannerEditor({ current }: { current: BannerState | null }) {
                   aria-describedby={describedBy(`banner-${key}`, errors[key], true)}
                   data-testid={`banner-${key}`}
                 />
-              </ToolField>
+              </FormField>
             );
           })}
         </div>
         <div className="tools-form__row">
-          <ToolField id="banner-link" label={t('toolsBanner.link')} hint={t('toolsBanner.linkHint')} error={errors.link}>
+          <FormField className="tool-field" id="banner-link" label={t('toolsBanner.link')} hint={t('toolsBanner.linkHint')} error={errors.link}>
             <InputText
               id="banner-link"
               value={draft.link ?? ''}
@@ -151,8 +151,8 @@ function BannerEditor({ current }: { current: BannerState | null }) {
               aria-describedby={describedBy('banner-link', errors.link, true)}
               data-testid="banner-link"
             />
-          </ToolField>
-          <ToolField id="banner-target" label={t('toolsBanner.target')} error={errors.target}>
+          </FormField>
+          <FormField className="tool-field" id="banner-target" label={t('toolsBanner.target')} error={errors.target}>
             <SelectButton
               id="banner-target"
               value={draft.target}
@@ -167,15 +167,15 @@ function BannerEditor({ current }: { current: BannerState | null }) {
               allowEmpty={false}
               disabled={!draft.link?.trim()}
             />
-          </ToolField>
+          </FormField>
         </div>
         <div className="tools-form__row">
-          <ToolField id="banner-starts" label={t('toolsBanner.startsAt')} hint={t('toolsBanner.startsHint')} error={errors.starts_at}>
+          <FormField className="tool-field" id="banner-starts" label={t('toolsBanner.startsAt')} hint={t('toolsBanner.startsHint')} error={errors.starts_at}>
             <InputText id="banner-starts" type="datetime-local" value={toLocalInput(draft.starts_at)} onChange={(e) => set('starts_at', fromLocalInput(e.target.value))} aria-describedby={describedBy('banner-starts', errors.starts_at, true)} data-testid="banner-starts" />
-          </ToolField>
-          <ToolField id="banner-ends" label={t('toolsBanner.endsAt')} hint={t('toolsBanner.endsHint')} error={errors.ends_at}>
+          </FormField>
+          <FormField className="tool-field" id="banner-ends" label={t('toolsBanner.endsAt')} hint={t('toolsBanner.endsHint')} error={errors.ends_at}>
             <InputText id="banner-ends" type="datetime-local" value={toLocalInput(draft.ends_at)} onChange={(e) => set('ends_at', fromLocalInput(e.target.value))} invalid={Boolean(errors.ends_at)} aria-describedby={describedBy('banner-ends', errors.ends_at, true)} data-testid="banner-ends" />
-          </ToolField>
+          </FormField>
         </div>
         <fieldset className="tools-fieldset">
           <legend>{t('toolsBanner.audience')}</legend>
@@ -186,7 +186,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
             </div>
           ))}
           {draft.audience === 'companies' && (
-            <ToolField id="banner-companies" label={t('toolsBanner.companies')} error={errors.company_ids}>
+            <FormField className="tool-field" id="banner-companies" label={t('toolsBanner.companies')} error={errors.company_ids}>
               <MultiSelect
                 inputId="banner-companies"
                 value={draft.company_ids}
@@ -199,7 +199,7 @@ function BannerEditor({ current }: { current: BannerState | null }) {
                 className="tools-multiselect"
                 data-testid="banner-companies"
               />
-            </ToolField>
+            </FormField>
           )}
         </fieldset>
 

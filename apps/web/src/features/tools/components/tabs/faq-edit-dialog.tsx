@@ -9,7 +9,7 @@ import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useCreateFaq, useUpdateFaq } from '../../api/content-api';
 import { RichTextEditor } from '../rich-text-editor';
-import { describedBy, ToolField } from '../tool-field';
+import { describedBy, FormField } from '@/components/form/form-field';
 
 const EMPTY: FaqInput = { id: '', group: 'general', position: 100, question_ru: '', question_en: '', answer_ru: '', answer_en: '' };
 
@@ -52,10 +52,10 @@ export function FaqEditDialog({ entry, onClose }: { entry: FaqAdminEntry | null;
     >
       <div className="tools-form">
         <div className="tools-form__row">
-          <ToolField id="faq-id" label={t('toolsFaq.fields.id')} hint={t('toolsFaq.idHint')} error={errors.id}>
+          <FormField className="tool-field" id="faq-id" label={t('toolsFaq.fields.id')} hint={t('toolsFaq.idHint')} error={errors.id}>
             <InputText id="faq-id" value={draft.id} disabled={entry !== null} maxLength={60} onChange={(e) => set('id', e.target.value.toLowerCase())} aria-describedby={describedBy('faq-id', errors.id, true)} data-testid="faq-id" />
-          </ToolField>
-          <ToolField id="faq-group" label={t('toolsFaq.fields.group')} error={errors.group}>
+          </FormField>
+          <FormField className="tool-field" id="faq-group" label={t('toolsFaq.fields.group')} error={errors.group}>
             <select
               id="faq-group"
               className="p-inputtext tools-select"
@@ -69,15 +69,15 @@ export function FaqEditDialog({ entry, onClose }: { entry: FaqAdminEntry | null;
                 </option>
               ))}
             </select>
-          </ToolField>
-          <ToolField id="faq-position" label={t('toolsFaq.fields.position')} error={errors.position}>
+          </FormField>
+          <FormField className="tool-field" id="faq-position" label={t('toolsFaq.fields.position')} error={errors.position}>
             <InputNumber inputId="faq-position" value={draft.position} min={0} max={10_000} useGrouping={false} onValueChange={(e) => set('position', e.value ?? 0)} />
-          </ToolField>
+          </FormField>
         </div>
         {(['ru', 'en'] as const).map((lang) => (
           <fieldset key={lang} className="tools-fieldset" lang={lang}>
             <legend>{t(`toolsFaq.lang.${lang}`)}</legend>
-            <ToolField id={`faq-question-${lang}`} label={t('toolsFaq.fields.question')} error={errors[`question_${lang}`]}>
+            <FormField className="tool-field" id={`faq-question-${lang}`} label={t('toolsFaq.fields.question')} error={errors[`question_${lang}`]}>
               <InputText
                 id={`faq-question-${lang}`}
                 value={draft[`question_${lang}`]}
@@ -86,8 +86,8 @@ export function FaqEditDialog({ entry, onClose }: { entry: FaqAdminEntry | null;
                 aria-describedby={describedBy(`faq-question-${lang}`, errors[`question_${lang}`])}
                 data-testid={`faq-question-${lang}`}
               />
-            </ToolField>
-            <ToolField id={`faq-answer-${lang}`} label={t('toolsFaq.fields.answer')} hint={t('toolsCommon.sanitized')} error={errors[`answer_${lang}`]}>
+            </FormField>
+            <FormField className="tool-field" id={`faq-answer-${lang}`} label={t('toolsFaq.fields.answer')} hint={t('toolsCommon.sanitized')} error={errors[`answer_${lang}`]}>
               <RichTextEditor
                 id={`faq-answer-${lang}`}
                 label={`${t('toolsFaq.fields.answer')} (${lang.toUpperCase()})`}
@@ -95,7 +95,7 @@ export function FaqEditDialog({ entry, onClose }: { entry: FaqAdminEntry | null;
                 onChange={(html) => set(`answer_${lang}`, html)}
                 describedBy={describedBy(`faq-answer-${lang}`, errors[`answer_${lang}`], true)}
               />
-            </ToolField>
+            </FormField>
           </fieldset>
         ))}
         {errors._ && <p className="p-error" role="alert">{errors._}</p>}

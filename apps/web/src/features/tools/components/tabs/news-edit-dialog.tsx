@@ -9,7 +9,7 @@ import { showSuccessToast } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 import { uploadNewsImage, useCreateNews, useUpdateNews } from '../../api/content-api';
 import { RichTextEditor } from '../rich-text-editor';
-import { describedBy, ToolField } from '../tool-field';
+import { describedBy, FormField } from '@/components/form/form-field';
 
 /** Writing or fixing one news item: title, an optional uploaded image, and rich text. */
 export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; onClose: () => void }) {
@@ -76,7 +76,7 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
       }
     >
       <div className="tools-form">
-        <ToolField id="news-title" label={t('toolsNews.fields.title')} error={errors.title}>
+        <FormField className="tool-field" id="news-title" label={t('toolsNews.fields.title')} error={errors.title}>
           <InputText
             id="news-title"
             value={title}
@@ -86,8 +86,8 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
             aria-describedby={describedBy('news-title', errors.title)}
             data-testid="news-title"
           />
-        </ToolField>
-        <ToolField id="news-image" label={t('toolsNews.fields.image')} hint={t('toolsNews.imageHint')} error={errors.image_file || undefined}>
+        </FormField>
+        <FormField className="tool-field" id="news-image" label={t('toolsNews.fields.image')} hint={t('toolsNews.imageHint')} error={errors.image_file || undefined}>
           <div className="news-image-field">
             {imageFile && <img src={newsImageUrl(imageFile)} alt={t('toolsNews.imageAlt')} className="news-image-field__preview" data-testid="news-image-preview" />}
             <input
@@ -103,10 +103,10 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
             {uploading && <i className="pi pi-spin pi-spinner" aria-label={t('toolsNews.uploading')} />}
             {imageFile && <Button type="button" label={t('toolsNews.removeImage')} icon="pi pi-times" text size="small" onClick={() => setImageFile(null)} data-testid="news-image-remove" />}
           </div>
-        </ToolField>
-        <ToolField id="news-text" label={t('toolsNews.fields.text')} hint={t('toolsCommon.sanitized')} error={errors.text}>
+        </FormField>
+        <FormField className="tool-field" id="news-text" label={t('toolsNews.fields.text')} hint={t('toolsCommon.sanitized')} error={errors.text}>
           <RichTextEditor id="news-text" label={t('toolsNews.fields.text')} value={text} onChange={setText} describedBy={describedBy('news-text', errors.text, true)} />
-        </ToolField>
+        </FormField>
         {errors._ && <p className="p-error" role="alert">{errors._}</p>}
       </div>
     </Dialog>

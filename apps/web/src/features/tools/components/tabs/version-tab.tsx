@@ -10,7 +10,7 @@ import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useSetVersion, versionQueryOptions } from '../../api/content-api';
 import { ConfirmToolAction } from '../confirm-tool-action';
-import { describedBy, ToolField } from '../tool-field';
+import { describedBy, FormField } from '@/components/form/form-field';
 import { QueryStates } from '@/components/query-states';
 
 /** The least cabinet version allowed: raising it shows every older open cabinet the update dialog at once. */
@@ -58,7 +58,7 @@ function VersionEditor({ state }: { state: VersionState }) {
           setConfirming(true);
         }}
       >
-        <ToolField id="version-min" label={t('toolsVersion.minimum')} hint={t('toolsVersion.hint')} error={error}>
+        <FormField className="tool-field" id="version-min" label={t('toolsVersion.minimum')} hint={t('toolsVersion.hint')} error={error}>
           <InputNumber
             inputId="version-min"
             value={value}
@@ -70,7 +70,7 @@ function VersionEditor({ state }: { state: VersionState }) {
             aria-describedby={describedBy('version-min', error, true)}
             data-testid="version-min"
           />
-        </ToolField>
+        </FormField>
         {aboveBuild && <Message severity="warn" text={t('toolsVersion.aboveBuild', { build: state.build_version })} data-testid="version-warning" />}
         <div className="tools-actions">
           <Button type="submit" label={t('toolsVersion.save')} icon="pi pi-save" loading={save.isPending} disabled={value === state.min_version} data-testid="version-save" />
