@@ -277,6 +277,8 @@ export const AGENT_API = {
     result: WithdrawalRequest,
     access: 'agent.requests',
     writable: true,
+    // Root acts on requests ('agent.requests') but asks for no payout of its own.
+    requires: () => 'agent.withdraw',
   }),
   requestsTransition: action('/api/agent/requests/transition', {
     body: RequestTransitionRequest,

@@ -31,6 +31,11 @@ export interface Endpoint<Body extends z.ZodType = z.ZodType, Result extends z.Z
   readonly kind: 'read' | 'action';
   /** A blocked company's users (root aside) may not call it: it changes the company's things. */
   readonly writable: boolean;
+  /**
+   * A further permission the call needs beyond `access`, named by its validated body (a SIM
+   * operation's reason): the gate asks it once the body is validated, before the handler runs.
+   */
+  requires?(body: z.output<Body>): Permission | undefined;
 }
 
 /** A file answered to a GET (a PDF, a CSV): linked to, not called; its query is validated. */
@@ -71,7 +76,7 @@ export function readByGet<Result extends z.ZodType>(
  */
 export function action<Body extends z.ZodType, Result extends z.ZodType>(
   path: string,
-  spec: Spec<Body, Result> & { writable: boolean },
+  spec: Spec<Body, Result> & { writable: boolean; requires?(body: z.output<Body>): Permission | undefined },
 ): Endpoint<Body, Result> {
   return { method: 'POST', path, ...spec, kind: 'action' };
 }

@@ -102,6 +102,8 @@ export const GENERATED_REPORTS_API = {
     result: GeneratedReportCreateResult,
     access: 'reports.run',
     writable: false,
+    // Reading what the file holds: the SIM list, or a usage report.
+    requires: (body) => (body.kind === 'sims' ? 'sims.read' : 'reports.read'),
   }),
   list: read('/api/generated_reports/list', { body: GeneratedReportsListRequest, result: GeneratedReportsListResult, access: 'reports.read' }),
   download: file('/api/generated_reports/download', { query: GeneratedReportDownloadQuery, access: 'reports.read' }),

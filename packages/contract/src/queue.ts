@@ -116,7 +116,14 @@ export const QueueResultsQuery = z.strictObject({ qid: z.coerce.number().int().p
 
 /** Bulk operations on SIMs: start one, cancel it, download its results (CSV). */
 export const QUEUE_API = {
-  create: action('/api/queue/create', { body: QueueCreateRequest, result: QueueCreateResult, access: 'sims.operate', writable: true }),
+  create: action('/api/queue/create', {
+    body: QueueCreateRequest,
+    result: QueueCreateResult,
+    access: 'sims.operate',
+    writable: true,
+    // Each operation's own permission (a transfer needs 'sims.transfer', a group 'groups.manage').
+    requires: (body) => SIM_OPERATION_RULES[body.reason].permission,
+  }),
   cancel: action('/api/queue/cancel', { body: QueueCancelRequest, result: QueueCancelResult, access: 'sims.operate', writable: true }),
   results: file('/api/queue/results', { query: QueueResultsQuery, access: 'sims.read' }),
   /** The header's queue (spec §7: `GET /api/queue/list`, no payload, answered `{ result }`). */

@@ -24,6 +24,15 @@ export const PERMISSIONS = [
   'agent.requests',
   /** Orders, bills and the deposit ledger of the caller's companies: every signed-in role, never an API token. */
   'billing.read',
+  /**
+   * Every company, not one company's tree: the platform operator's scope. Whoever holds it is no
+   * company's user, so a blocked company does not bind it, and it is never impersonated.
+   */
+  'companies.all',
+  /** The company scope is the companies it referred, not its own company's tree (agents). */
+  'companies.referred',
+  /** Ask for a payout of its own rewards (agents; root decides on the requests instead). */
+  'agent.withdraw',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,12 +52,15 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'reports.read',
 ];
 
+/** What only an agent does for itself: root acts on every agent's behalf, never as one. */
+const AGENT_OWN: readonly Permission[] = ['companies.referred', 'agent.withdraw'];
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  root: PERMISSIONS,
+  root: PERMISSIONS.filter((permission) => !AGENT_OWN.includes(permission)),
   admin: COMPANY_ADMIN,
   manager: ['billing.read', 'sims.read', 'sims.operate', 'groups.manage', 'reports.run', 'reports.read'],
   viewer: ['billing.read', 'sims.read', 'reports.read'],
-  agent: ['billing.read', 'sims.read', 'reports.run', 'reports.read', 'agent.requests'],
+  agent: ['billing.read', 'sims.read', 'reports.run', 'reports.read', 'agent.requests', ...AGENT_OWN],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -57,7 +69,7 @@ export function can(role: Role, permission: Permission): boolean {
 
 /** Which side-menu entries are root only (spec §6). */
 export function isRoot(role: Role): boolean {
-  return role === 'root';
+  return can(role, 'companies.all');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { API } from './paths.js';
 import { SIM_EXPORT_PATH } from './sim-tools.js';
-import { routeKey, type RouteAccess } from './endpoint.js';
+import { routeKey, type Endpoint, type RouteAccess } from './endpoint.js';
+import type { Permission } from './roles.js';
 import { ENDPOINTS } from './endpoints.js';
 
 /**
@@ -40,4 +41,14 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
 /** Who may call each route (ROUTE_RULES without the blocked-company flag). */
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.fromEntries(
   Object.entries(ROUTE_RULES).map(([key, rule]) => [key, rule.access]),
+);
+
+/**
+ * The routes whose call needs a further permission named by the validated body (Endpoint.requires),
+ * keyed as ROUTE_RULES: the gate asks it after validation, before the handler.
+ */
+export const ROUTE_BODY_RULES: Readonly<Record<string, (body: unknown) => Permission | undefined>> = Object.fromEntries(
+  ENDPOINTS.filter((endpoint): endpoint is Endpoint => endpoint.method === 'POST' && 'requires' in endpoint && endpoint.requires !== undefined).map(
+    (endpoint) => [routeKey(endpoint.method, endpoint.path), (body: unknown) => endpoint.requires?.(body)],
+  ),
 );

@@ -1,8 +1,8 @@
 import { LANGS } from '@cab/contract/constants';
 import { API } from '@cab/contract/paths';
-import { ROLES } from '@cab/contract/roles';
+import { ROLES, type Permission } from '@cab/contract/roles';
 import { ENDPOINTS } from '@cab/contract/endpoints';
-import { ROUTE_RULES, routeKey, type RouteAccess } from '@cab/contract/route-access';
+import { ROUTE_BODY_RULES, ROUTE_RULES, routeKey, type RouteAccess } from '@cab/contract/route-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { AppError } from '../http/errors.js';
@@ -10,7 +10,7 @@ import { findSessionPrincipal, type SessionPrincipalRow } from './session-reposi
 import { insertApiCallAudit } from './api-call-audit-repository.js';
 import { isApiTokenValue, resolveApiTokenPrincipal } from './api-token.js';
 import { limitApiTokenCall, refusedByTokenLimit } from './api-token-limit.js';
-import { requirePermission, requireWritable, type Principal } from './principal.js';
+import { hasPermission, requirePermission, requireWritable, type Principal } from './principal.js';
 import { requestCachesOf } from './request-caches.js';
 import type { AccessTokens } from './tokens.js';
 
@@ -25,6 +25,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A blocked company may not call it (set from ROUTE_RULES). */
     writable?: boolean;
+    /** The further permission its validated body asks for (set from ROUTE_BODY_RULES). */
+    requires?: (body: unknown) => Permission | undefined;
     /** Callable while the company's registration is unfinished (otherwise 424). */
     allowUnfinishedRegistration?: boolean;
     /**
@@ -124,7 +126,8 @@ function assignRouteAccess(app: FastifyInstance, serveEveryEndpoint: boolean): v
     const rules = new Set(methods.map((method) => ROUTE_RULES[routeKey(method, pattern)]));
     const [rule] = rules;
     if (rules.size === 1 && rule) {
-      route.config = { ...route.config, access: rule.access, writable: rule.writable };
+      const [requires] = methods.map((method) => ROUTE_BODY_RULES[routeKey(method, pattern)]);
+      route.config = { ...route.config, access: rule.access, writable: rule.writable, ...(requires ? { requires } : {}) };
       return;
     }
     // The SPA, its assets, the websocket (authenticated by its first message) and the API's own
@@ -186,6 +189,13 @@ export function registerAuthentication(
       request.principal = await resolvePrincipal(db, tokens, token);
     }
     admit(request, request.principal, access);
+  });
+  // What the body asks for (a SIM operation's own permission) is known once it is validated: checked
+  // here, before the handler and before an Idempotency-Key is claimed (registered after this).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const { principal } = request;
+    const permission = principal ? request.routeOptions.config.requires?.(request.body) : undefined;
+    done(principal && permission && !hasPermission(principal, permission) ? new AppError('forbidden') : undefined);
   });
   // The reads are done: had the session, user or company changed before the request came, their
   // invalidations have now arrived. The answer goes out only if the principal is still the same.

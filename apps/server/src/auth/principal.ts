@@ -19,11 +19,24 @@ export interface Principal {
   lang: Lang;
 }
 
-export function requirePermission(principal: Principal, permission: Permission): void {
-  if (!canAs(principal.kind, principal.role, permission)) throw new AppError('forbidden');
+/**
+ * Whether the principal holds a permission (contract roles.ts; an API token: API_TOKEN_PERMISSIONS).
+ * The gate (authenticate.ts) has checked the route's own; services ask this of what their data
+ * decides — an operation read back from the database, a company scope (companies/scope.ts).
+ */
+export function hasPermission(principal: Principal, permission: Permission): boolean {
+  return canAs(principal.kind, principal.role, permission);
 }
 
-/** A blocked company's users may read but not change anything (ARCHITECTURE §6). */
+/** A blocked company's users may read but not change anything (ARCHITECTURE §6); root, over every company, may. */
+export function mayWrite(principal: Principal): boolean {
+  return !principal.companyBlocked || hasPermission(principal, 'companies.all');
+}
+
+export function requirePermission(principal: Principal, permission: Permission): void {
+  if (!hasPermission(principal, permission)) throw new AppError('forbidden');
+}
+
 export function requireWritable(principal: Principal): void {
-  if (principal.companyBlocked && principal.role !== 'root') throw new AppError('company_blocked');
+  if (!mayWrite(principal)) throw new AppError('company_blocked');
 }

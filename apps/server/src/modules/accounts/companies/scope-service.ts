@@ -1,7 +1,6 @@
 import { SCOPE_COMPANIES_LIMIT, type ScopeCompaniesResult } from '@cab/contract/companies';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
-import { requirePermission } from '../../../auth/principal.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { resolveCompanyScope } from './scope.js';
 
@@ -10,7 +9,6 @@ import { resolveCompanyScope } from './scope.js';
  * matching the query. A registration in progress is not a customer yet and is never offered.
  */
 export async function listScopeCompanies(db: Db, principal: Principal, query: string | undefined): Promise<ScopeCompaniesResult> {
-  requirePermission(principal, 'sims.read');
   const scope = await resolveCompanyScope(db, principal, undefined, true);
   const inScope = scope ? sql`and id in ${scope.length ? scope : [0]}` : sql``;
   const byName = query ? sql`and lower(name) like ${`%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;

@@ -1,4 +1,4 @@
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import * as repo from './scope-repository.js';
@@ -7,9 +7,10 @@ import * as repo from './scope-repository.js';
 export type CompanyScope = number[] | null;
 
 /**
- * Which companies' data the principal may see: root any; agents their referred companies; everyone
- * else their own company, with its child companies when asked. Asking for a company outside that
- * answers 404 — it must not reveal that the company exists.
+ * Which companies' data the principal may see: with 'companies.all' (root) any; with
+ * 'companies.referred' (agents) the companies it referred; everyone else its own company, with its
+ * child companies when asked. Asking for a company outside that answers 404 — it must not reveal
+ * that the company exists. The one place where a company scope follows from the principal.
  */
 export async function resolveCompanyScope(
   db: Db,
@@ -17,23 +18,23 @@ export async function resolveCompanyScope(
   requested: number[] | undefined,
   includeChildren: boolean,
 ): Promise<CompanyScope> {
-  if (principal.role === 'root') {
+  if (hasPermission(principal, 'companies.all')) {
     if (!requested?.length) return null;
     const found = await repo.findExistingCompanies(db, requested);
     if (found.length !== new Set(requested).size) throw new AppError('not_found');
     return includeChildren ? expand(db, found) : found;
   }
   // The common case (own company, no filter) needs no lookup: a company is always in its own tree.
-  if (principal.role !== 'agent' && !requested?.length && !includeChildren) return [principal.companyId];
-  const allowed =
-    principal.role === 'agent'
-      ? await repo.findAgentCompanies(db, principal.companyId)
-      : await repo.findCompanyTree(db, principal.companyId);
+  const referred = hasPermission(principal, 'companies.referred');
+  if (!referred && !requested?.length && !includeChildren) return [principal.companyId];
+  const allowed = referred
+    ? await repo.findAgentCompanies(db, principal.companyId)
+    : await repo.findCompanyTree(db, principal.companyId);
   if (requested?.length) {
     if (requested.some((id) => !allowed.includes(id))) throw new AppError('not_found');
     return includeChildren ? (await expand(db, requested)).filter((id) => allowed.includes(id)) : requested;
   }
-  if (principal.role === 'agent' || includeChildren) return allowed;
+  if (referred || includeChildren) return allowed;
   return [principal.companyId];
 }
 

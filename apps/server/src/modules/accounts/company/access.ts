@@ -1,4 +1,4 @@
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { findCompanyTree } from '../companies/index.js';
@@ -10,7 +10,7 @@ import { findCompanyTree } from '../companies/index.js';
  */
 export async function resolveCompanyId(db: Db, principal: Principal, requested: number | undefined): Promise<number> {
   const id = requested ?? principal.companyId;
-  if (principal.role === 'root' && principal.kind === 'user') return id;
+  if (hasPermission(principal, 'companies.all')) return id;
   if (id === principal.companyId) return id;
   const tree = await findCompanyTree(db, principal.companyId);
   if (!tree.includes(id)) throw new AppError('not_found');

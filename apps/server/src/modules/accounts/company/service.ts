@@ -5,8 +5,7 @@ import {
   type CompanyField,
   type CompanyUpdateRequest,
 } from '@cab/contract/company';
-import { can } from '@cab/contract/roles';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, mayWrite, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
@@ -16,9 +15,9 @@ import * as repo from './repository.js';
 
 /** The fields this principal may change: admins the contact fields, root the contract terms too. */
 function editableFields(principal: Principal): CompanyField[] {
-  if (principal.kind !== 'user' || !can(principal.role, 'company.edit')) return [];
-  if (principal.role === 'root') return [...COMPANY_ADMIN_FIELDS, ...COMPANY_ROOT_FIELDS];
-  return principal.companyBlocked ? [] : [...COMPANY_ADMIN_FIELDS];
+  if (!hasPermission(principal, 'company.edit')) return [];
+  if (hasPermission(principal, 'companies.manage')) return [...COMPANY_ADMIN_FIELDS, ...COMPANY_ROOT_FIELDS];
+  return mayWrite(principal) ? [...COMPANY_ADMIN_FIELDS] : [];
 }
 
 export async function getCompany(
@@ -44,7 +43,7 @@ export async function getCompany(
     own: row.id === principal.companyId,
     // A parent the caller may not open is not named (a child company's admin sees only below).
     parent:
-      row.parent_id && row.parent_name && (principal.role === 'root' || row.id !== principal.companyId)
+      row.parent_id && row.parent_name && (hasPermission(principal, 'companies.all') || row.id !== principal.companyId)
         ? { id: row.parent_id, name: row.parent_name }
         : null,
     children,

@@ -1,4 +1,5 @@
 import type { LoginResult } from '@cab/contract/auth';
+import { ROLES, can } from '@cab/contract/roles';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -26,7 +27,9 @@ export async function startImpersonation(
 ): Promise<LoginResult> {
   const target = await repo.findTarget(deps.db, targetId);
   if (!target) throw new AppError('not_found');
-  if (target.role === 'root' || !target.active) throw new AppError('impersonation_not_allowed');
+  // The platform operator's own accounts are never impersonated ('companies.all', roles.ts).
+  const targetRole = ROLES.find((role) => role === target.role);
+  if ((targetRole && can(targetRole, 'companies.all')) || !target.active) throw new AppError('impersonation_not_allowed');
   // The impersonated session exists only with its audit rows.
   const pair = await deps.db.transaction(async (tx) => {
     const opened = await deps.auth.startSession(

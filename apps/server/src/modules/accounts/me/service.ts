@@ -1,7 +1,7 @@
 import type { Lang } from '@cab/contract/constants';
 import type { MeResult } from '@cab/contract/me';
 import { ROLES } from '@cab/contract/roles';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../../http/messages.js';
@@ -26,7 +26,7 @@ export async function getMe(db: Db, principal: Principal, clientVersion: number,
     resolveCompanyScope(db, principal, undefined, false).then((scope) => countKeptSims(db, scope)),
     // The operator's header banner (Tools → Header banner); a balance problem is told by the dialog and on home, once.
     bannerForUser(db, { userId: me.id, companyId: me.companyId }, lang),
-    isUpdateRequired(db, clientVersion, me.role === 'root' && principal.kind === 'user'),
+    isUpdateRequired(db, clientVersion, hasPermission(principal, 'companies.all')),
   ]);
   // An API token answers as what it may do (roles.ts API_TOKEN_PERMISSIONS: a manager), not as its creator.
   const role = principal.kind === 'api_token' ? principal.role : (ROLES.find((r) => r === me.role) ?? 'viewer');

@@ -10,7 +10,7 @@ import {
   type AgentListResult,
   type AgentRateRequest,
 } from '@cab/contract/agents';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
 import { insertAudit } from '../../platform/audit/index.js';
 import { ensureAgentAccount, isAgentCompany, listAgents, type AgentAccount } from './accounts.js';
@@ -32,8 +32,9 @@ export class AgentInfoService {
    * agent it names. Anything that is not an agent answers 404.
    */
   private async agentOf(principal: Principal, named: number | undefined): Promise<AgentAccount> {
-    const companyId = principal.role === 'root' ? named : principal.companyId;
-    if (principal.role !== 'root' && named !== undefined && named !== principal.companyId) throw new AppError('not_found');
+    const anyAgent = hasPermission(principal, 'companies.all');
+    const companyId = anyAgent ? named : principal.companyId;
+    if (!anyAgent && named !== undefined && named !== principal.companyId) throw new AppError('not_found');
     if (companyId === undefined) throw new AppError('validation_failed', { agent_company_id: 'required' });
     const account = await ensureAgentAccount(this.deps.db, companyId);
     if (!account) throw new AppError('not_found');

@@ -17,7 +17,7 @@ import {
   type WithdrawalRequest,
 } from '@cab/contract/agents';
 import type { Readable } from 'node:stream';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -60,10 +60,10 @@ export function toRequest(row: repo.RequestRow): WithdrawalRequest {
 
 /** Root sees every agent's requests; an agent only its own company's (others answer 404). */
 function viewerScope(principal: Principal): number | null {
-  return principal.role === 'root' ? null : principal.companyId;
+  return hasPermission(principal, 'companies.all') ? null : principal.companyId;
 }
 
-const sideOf = (principal: Principal): 'root' | 'agent' => (principal.role === 'root' ? 'root' : 'agent');
+const sideOf = (principal: Principal): 'root' | 'agent' => (hasPermission(principal, 'companies.all') ? 'root' : 'agent');
 
 const eur = (cents: number) => (cents / 100).toFixed(2);
 
@@ -116,7 +116,7 @@ export class WithdrawalService {
    * UPDATE), so racing requests can never hold more than the balance together.
    */
   async create(principal: Principal, body: WithdrawalCreateRequest): Promise<WithdrawalRequest> {
-    if (principal.role !== 'agent') throw new AppError('forbidden');
+    // Only an agent asks (the gate: AGENT_API.requestsCreate requires 'agent.withdraw').
     const amountCents = parseWithdrawalCents(body.amount);
     if (amountCents === null) throw new AppError('withdrawal_amount_invalid', { amount: 'withdrawalAmount' });
     if (amountCents < this.deps.minWithdrawalCents) {

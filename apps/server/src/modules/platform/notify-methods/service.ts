@@ -11,7 +11,7 @@ import type {
 } from '@cab/contract/notify-methods';
 import { NOTIFY_DELIVERY_STATUSES, isValidDestination } from '@cab/contract/notify-methods';
 import type PgBoss from 'pg-boss';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { isRefusedWebhookUrl } from '../../../delivery/outbound-address.js';
 import { isAllowedHost, type AllowedHost } from '../../../delivery/outbound-allow.js';
@@ -71,7 +71,7 @@ function toDelivery(row: repo.DeliveryRow): NotifyDelivery {
  */
 async function targetCompany(db: Db, principal: Principal, requested: number | undefined): Promise<number> {
   if (requested === undefined || requested === principal.companyId) return principal.companyId;
-  if (principal.role !== 'root') throw new AppError('not_found');
+  if (!hasPermission(principal, 'companies.all')) throw new AppError('not_found');
   if ((await findExistingCompanies(db, [requested])).length === 0) throw new AppError('not_found');
   return requested;
 }

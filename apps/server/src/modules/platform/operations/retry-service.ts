@@ -1,7 +1,7 @@
 import type { QueueCreateResult } from '@cab/contract/queue';
 import { SIM_OPERATION_RULES, SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import { sql } from 'drizzle-orm';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { OperationParams } from '../../../network/adapter.js';
@@ -24,8 +24,9 @@ export async function retryFailed(deps: QueueDeps, principal: Principal, qid: nu
   const reason = SIM_QUEUE_REASONS.find((r) => r === item.reason);
   // Report generation and other non-SIM items have nothing to retry here.
   if (!reason) throw new AppError('nothing_to_retry');
-  // The operation's own permission (the gate checked 'sims.operate' and refused a blocked company).
-  requirePermission(principal, SIM_OPERATION_RULES[reason].permission);
+  // The operation's own permission, as the gate asks it of a new one (QUEUE_API.create.requires): its
+  // reason is read from the database here (the gate checked 'sims.operate' and refused a blocked company).
+  if (!hasPermission(principal, SIM_OPERATION_RULES[reason].permission)) throw new AppError('forbidden');
   if (item.fail === 0) throw new AppError('nothing_to_retry');
   const params = item.params as OperationParams;
   await checkTargets(deps, principal, params);

@@ -13,8 +13,7 @@ import {
 import { SIM_OPERATION_RULES, SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import type { z } from 'zod';
 import type { OperationListRequest, OperationResultsRequest } from '@cab/contract/operations';
-import { canAs } from '@cab/contract/roles';
-import type { Principal } from '../../../auth/principal.js';
+import { hasPermission, mayWrite, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
@@ -70,7 +69,7 @@ async function requireOperation(db: Db, principal: Principal, qid: number): Prom
 export function canRetry(principal: Principal, reason: string): boolean {
   const simReason = SIM_QUEUE_REASONS.find((r) => r === reason);
   if (!simReason) return false;
-  return canAs(principal.kind, principal.role, SIM_OPERATION_RULES[simReason].permission) && !(principal.companyBlocked && principal.role !== 'root');
+  return hasPermission(principal, SIM_OPERATION_RULES[simReason].permission) && mayWrite(principal);
 }
 
 export async function getOperation(db: Db, principal: Principal, qid: number): Promise<OperationDetail> {

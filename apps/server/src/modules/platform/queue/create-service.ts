@@ -1,9 +1,9 @@
-import { SIM_OPERATION_RULES, profilesAllowing, type QueueCreateResult, type SimQueueReason, type SimSelection } from '@cab/contract/queue';
+import { profilesAllowing, type QueueCreateResult, type SimQueueReason, type SimSelection } from '@cab/contract/queue';
 import type { z } from 'zod';
 import type { QueueCreateRequest } from '@cab/contract/queue';
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { requirePermission, type Principal } from '../../../auth/principal.js';
+import { hasPermission, type Principal } from '../../../auth/principal.js';
 import { queryRows, type Db, type Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { JOB_QUEUES } from '../../../job-queues.js';
@@ -58,13 +58,13 @@ export async function selectionWhere(db: Db, principal: Principal, selection: Si
 async function requireOwnGroup(db: Db, principal: Principal, groupId: number): Promise<void> {
   const rows = await queryRows<{ id: number }>(db, sql`
     select id from sim_groups where id = ${groupId} and company_id = ${principal.companyId}`);
-  if (rows.length === 0 && principal.role !== 'root') throw new AppError('not_found');
+  if (rows.length === 0 && !hasPermission(principal, 'companies.all')) throw new AppError('not_found');
 }
 
 /** Transfers go to the parent company (root may move SIMs anywhere). */
 async function requireTransferTarget(db: Db, principal: Principal, targetId: number): Promise<void> {
   const rows = await queryRows<{ ok: boolean }>(db, sql`
-    select (${principal.role === 'root'} or c.id = (select parent_id from companies where id = ${principal.companyId})) as ok
+    select (${hasPermission(principal, 'companies.all')} or c.id = (select parent_id from companies where id = ${principal.companyId})) as ok
     from companies c where c.id = ${targetId} and c.deleted_at is null`);
   if (!rows[0]?.ok) throw new AppError('transfer_target_invalid');
 }
@@ -76,7 +76,7 @@ function queueLimitReached(deps: QueueDeps): AppError {
 /** Starts a bulk operation: one queue item, one result row per eligible SIM, jobs for the workers. */
 export async function createQueueItem(deps: QueueDeps, principal: Principal, request: ParsedCreate): Promise<QueueCreateResult> {
   const spec = OPERATIONS[request.reason];
-  requirePermission(principal, SIM_OPERATION_RULES[request.reason].permission);
+  // The reason's own permission was checked by the gate (QUEUE_API.create.requires).
   // Its own route on Tools gives it a dry run and refuses an empty filter (never every SIM by accident).
   if (request.reason === 'queue_global_unblock') throw new AppError('global_unblock_on_tools');
   const params = spec.params(request.params);

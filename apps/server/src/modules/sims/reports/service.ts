@@ -14,7 +14,6 @@ import {
   type SessionsReportResult,
 } from '@cab/contract/reports';
 import type { Principal } from '../../../auth/principal.js';
-import { requirePermission } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
@@ -52,9 +51,11 @@ export async function resolveReportScope(db: Db, principal: Principal, request: 
   return { scope, filter: { blocked: 0, query: rest.query, profile: rest.profile, group: rest.group }, csv: parsedCsv };
 }
 
-/** Validation and scope together, as every report route and generation needs them. */
+/**
+ * Validation and scope together, as every report route and generation needs them ('reports.read' is
+ * the gate's: the report routes' access, the generation's `requires`).
+ */
 export async function prepareReport(db: Db, principal: Principal, request: AnyReportQuery): Promise<{ range: DayRange; scope: ReportScope }> {
-  requirePermission(principal, 'reports.read');
   const range = validateReportRequest(request);
   const scope = await resolveReportScope(db, principal, request);
   return { range, scope };

@@ -1,4 +1,3 @@
-import { canAs } from '@cab/contract/roles';
 import {
   SAVED_VIEWS_PER_USER,
   SavedViewState,
@@ -7,7 +6,7 @@ import {
   type SavedViewUpdateRequest,
 } from '@cab/contract/sim-tools';
 import type { z } from 'zod';
-import { requirePermission, requireWritable, type Principal } from '../../../auth/principal.js';
+import { hasPermission, mayWrite, type Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
@@ -16,13 +15,22 @@ import * as repo from './views-repository.js';
 /** A company admin (or root) looks after the company's shared views as well as the author. */
 function mayEdit(principal: Principal, row: repo.ViewRow): boolean {
   if (row.user_id === principal.userId) return true;
-  return row.shared && canAs(principal.kind, principal.role, 'users.manage');
+  return row.shared && hasPermission(principal, 'users.manage');
+}
+
+/**
+ * A shared view is the company's: changing one is refused a blocked company. The routes are open to
+ * every user session (a personal view is the user's own), so whether the view is shared — the body's
+ * flag or the stored row's — decides it here.
+ */
+function requireUnblocked(principal: Principal): void {
+  if (!mayWrite(principal)) throw new AppError('company_blocked');
 }
 
 /** Sharing a view with the whole company is for those who work the SIMs (managers, admins). */
 function requireMayShare(principal: Principal): void {
-  requirePermission(principal, 'sims.operate');
-  requireWritable(principal);
+  if (!hasPermission(principal, 'sims.operate')) throw new AppError('forbidden');
+  requireUnblocked(principal);
 }
 
 function toView(principal: Principal, row: repo.ViewRow): SavedView {
@@ -40,21 +48,18 @@ function toView(principal: Principal, row: repo.ViewRow): SavedView {
 }
 
 export async function listViews(db: Db, principal: Principal): Promise<{ items: SavedView[] }> {
-  requirePermission(principal, 'sims.read');
   const rows = await repo.listViews(db, principal.companyId, principal.userId);
   return { items: rows.map((row) => toView(principal, row)) };
 }
 
 /** A view the caller can see (its own, or shared in its company); anything else is 404. */
 async function requireVisible(db: Db, principal: Principal, id: number): Promise<repo.ViewRow> {
-  requirePermission(principal, 'sims.read');
   const row = await repo.findView(db, principal.companyId, id);
   if (!row || (row.user_id !== principal.userId && !row.shared)) throw new AppError('not_found');
   return row;
 }
 
 export async function createView(db: Db, principal: Principal, request: z.output<typeof SavedViewCreateRequest>): Promise<SavedView> {
-  requirePermission(principal, 'sims.read');
   if (request.shared) requireMayShare(principal);
   const id = await db.transaction(async (tx) => {
     if ((await repo.countOwnViews(tx, principal.companyId, principal.userId)) >= SAVED_VIEWS_PER_USER) {
@@ -74,7 +79,7 @@ export async function updateView(db: Db, principal: Principal, request: z.output
   const row = await requireVisible(db, principal, request.id);
   if (!mayEdit(principal, row)) throw new AppError('forbidden');
   if (request.shared === true && !row.shared) requireMayShare(principal);
-  if (row.shared) requireWritable(principal);
+  if (row.shared) requireUnblocked(principal);
   await db.transaction(async (tx) => {
     if (request.name !== undefined && (await repo.nameTaken(tx, principal.companyId, row.user_id, request.name, row.id))) {
       throw new AppError('view_name_taken', { name: 'invalid' });
@@ -88,7 +93,7 @@ export async function updateView(db: Db, principal: Principal, request: z.output
 export async function deleteView(db: Db, principal: Principal, id: number): Promise<{ id: number }> {
   const row = await requireVisible(db, principal, id);
   if (!mayEdit(principal, row)) throw new AppError('forbidden');
-  if (row.shared) requireWritable(principal);
+  if (row.shared) requireUnblocked(principal);
   await db.transaction(async (tx) => {
     await repo.deleteView(tx, principal.companyId, row.id);
     await insertAudit(tx, { ...auditActor(principal), action: 'view_delete', details: { id: row.id, name: row.name } });

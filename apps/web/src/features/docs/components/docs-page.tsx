@@ -21,10 +21,10 @@ export function Component() {
   const [state, update] = useUrlState(DOCS_LIST_URL);
   const list = useBillList(toBillListRequest(state));
   const me = useMe().data;
-  const role = me?.user.role;
   const canManage = useCan('bills.manage');
+  const operator = useCan('companies.manage');
   const actor: BillActor = {
-    isRoot: role === 'root',
+    isRoot: operator,
     canManage,
     ownCompanyId: me?.company.id ?? null,
     balanceCents: me?.company.billing_type === 1 && me.company.balance !== null ? Math.round(me.company.balance * 100) : null,

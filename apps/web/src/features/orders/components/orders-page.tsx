@@ -22,13 +22,14 @@ export function Component() {
   const [state, update] = useUrlState(ORDER_LIST_URL);
   const list = useOrderList(toOrderListRequest(state));
   const me = useMe().data;
-  const role = me?.user.role;
   const canManage = useCan('orders.manage');
+  const operator = useCan('companies.manage');
+  const allCompanies = useCan('companies.all');
   // A company with child companies orders for them too: its table names each order's company.
   const scope = useQuery(orderCompaniesQuery);
   const actor: OrderActor = {
-    isRoot: role === 'root',
-    seesManyCompanies: role === 'root' || (scope.data?.items.length ?? 0) > 1,
+    isRoot: operator,
+    seesManyCompanies: allCompanies || (scope.data?.items.length ?? 0) > 1,
     canManage,
     balanceCents: me?.company.billing_type === 1 && me.company.balance !== null ? Math.round(me.company.balance * 100) : null,
     ownCompanyId: me?.company.id ?? null,
