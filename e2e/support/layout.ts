@@ -74,23 +74,6 @@ export async function activeTabs(page: Page): Promise<Array<{ left: number; righ
   );
 }
 
-/** Client-side navigation, as a click in the menu does; then waits until the page has drawn its data. */
-export async function openPage(page: Page, path: string): Promise<void> {
-  // The page left behind keeps its title until the new one draws: mark it, then wait for another.
-  await page.evaluate(() => document.querySelectorAll('[data-testid="page-title"]').forEach((title) => title.setAttribute('data-left', '')));
-  await page.evaluate((to) => {
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2), idx: window.history.length }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
-  }, path);
-  await page.locator('[data-testid="page-title"]:not([data-left])').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('.p-skeleton, [aria-busy="true"], .full-page-spinner, .p-datatable-loading-overlay') === null), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-  await page.waitForTimeout(250);
-}
-
 interface Envelope<T> {
   result: T;
 }

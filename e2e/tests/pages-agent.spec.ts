@@ -1,0 +1,4 @@
+import { defineRoleSweep } from '../support/page-sweep.js';
+
+// Every page as agent, in ru and en: axe-core and the layout checks of support/page-sweep.ts.
+defineRoleSweep('agent');
