@@ -1,15 +1,14 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { parseBalanceChangeCents } from '@cab/contract/deposit';
+import { Form } from '@/components/form/form';
+import { DropdownField } from '@/components/form/select-field';
+import { TextAreaField, TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast-bus';
@@ -51,10 +50,7 @@ export function AdjustDialog({ visible, onHide, presetCompany }: AdjustDialogPro
 function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; onHide: () => void }) {
   const { t, i18n } = useTranslation();
   const companies = useQuery(depositCompaniesQuery);
-  const form = useForm<Values>({
-    defaultValues: { company: presetCompany ?? 0, amount: '', reason: '' },
-    resolver: zodResolver(schema),
-  });
+  const form = useZodForm(schema, { defaultValues: { company: presetCompany ?? 0, amount: '', reason: '' } });
   const onError = (error: ApiError) => {
     if (error.fields?.amount) {
       form.setError('amount', { type: 'server', message: error.message });
@@ -63,14 +59,9 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
     toastError(error);
   };
   const adjust = useAdjustBalance(onError);
-  const company = useWatch({ control: form.control, name: 'company' });
   const options = (companies.data?.items ?? []).map((c) => ({ label: c.name, value: c.id }));
-  const errors = form.formState.errors;
-  // Client-side problems carry an i18n key; the server's answer is already localized.
-  const message = (error: { type: string; message?: string }) =>
-    error.type === 'server' ? error.message : t(`deposit.adjust.${error.message ?? 'amountInvalid'}`);
 
-  const submit = form.handleSubmit((values) => {
+  const submit = (values: Values) => {
     const cents = parseBalanceChangeCents(values.amount) ?? 0;
     const companyName = options.find((o) => o.value === values.company)?.label ?? '';
     confirmDialog({
@@ -91,56 +82,43 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
           },
         ),
     });
-  });
+  };
 
   return (
-    <form className="deposit-adjust" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="deposit-adjust__field">
-        <label htmlFor="adjust-company">{t('deposit.adjust.company')}</label>
-        <Dropdown
-          inputId="adjust-company"
-          value={company || null}
-          options={options}
-          filter
-          placeholder={t('deposit.adjust.companyPlaceholder')}
-          loading={companies.isLoading}
-          emptyFilterMessage={t('deposit.filter.noCompany')}
-          onChange={(event) =>
-            form.setValue('company', event.value as number, { shouldValidate: form.formState.isSubmitted })
-          }
-          invalid={errors.company !== undefined}
-          data-testid="adjust-company"
-        />
-        {errors.company && <small className="p-error">{message(errors.company)}</small>}
-      </div>
-      <div className="deposit-adjust__field">
-        <label htmlFor="adjust-amount">{t('deposit.adjust.amount')}</label>
-        <InputText
-          id="adjust-amount"
-          {...form.register('amount')}
-          placeholder="+100, -12.50"
-          maxLength={32}
-          invalid={errors.amount !== undefined}
-          autoComplete="off"
-          data-testid="adjust-amount"
-        />
-        <small className={errors.amount ? 'p-error' : 'deposit-adjust__hint'}>
-          {errors.amount ? message(errors.amount) : t('deposit.adjust.amountHint')}
-        </small>
-      </div>
-      <div className="deposit-adjust__field">
-        <label htmlFor="adjust-reason">{t('deposit.adjust.reason')}</label>
-        <InputTextarea
-          id="adjust-reason"
-          {...form.register('reason')}
-          rows={3}
-          maxLength={500}
-          autoResize
-          invalid={errors.reason !== undefined}
-          data-testid="adjust-reason"
-        />
-        {errors.reason && <small className="p-error">{message(errors.reason)}</small>}
-      </div>
+    <Form form={form} onSubmit={submit} errorKeys="deposit.adjust" className="deposit-adjust">
+      <DropdownField<Values, number>
+        name="company"
+        id="adjust-company"
+        label={t('deposit.adjust.company')}
+        fieldClassName="deposit-adjust__field"
+        options={options}
+        filter
+        placeholder={t('deposit.adjust.companyPlaceholder')}
+        loading={companies.isLoading}
+        emptyFilterMessage={t('deposit.filter.noCompany')}
+        testId="adjust-company"
+      />
+      <TextField<Values>
+        name="amount"
+        id="adjust-amount"
+        label={t('deposit.adjust.amount')}
+        hint={t('deposit.adjust.amountHint')}
+        fieldClassName="deposit-adjust__field"
+        placeholder="+100, -12.50"
+        maxLength={32}
+        autoComplete="off"
+        testId="adjust-amount"
+      />
+      <TextAreaField<Values>
+        name="reason"
+        id="adjust-reason"
+        label={t('deposit.adjust.reason')}
+        fieldClassName="deposit-adjust__field"
+        rows={3}
+        maxLength={500}
+        autoResize
+        testId="adjust-reason"
+      />
       <div className="dialog-actions">
         <Button type="button" label={t('common.close')} text onClick={onHide} />
         <Button
@@ -151,6 +129,6 @@ function AdjustForm({ presetCompany, onHide }: { presetCompany: number | null; o
           data-testid="adjust-submit"
         />
       </div>
-    </form>
+    </Form>
   );
 }
