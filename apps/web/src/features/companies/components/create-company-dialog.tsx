@@ -1,13 +1,12 @@
-import type { ReactNode } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { MAX_PAGE_SIZE } from '@cab/contract/constants';
+import { Form } from '@/components/form/form';
+import { DropdownField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast-bus';
@@ -32,21 +31,9 @@ export function CreateCompanyDialog({ visible, onHide }: { visible: boolean; onH
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: FieldError; children: ReactNode }) {
-  const { t } = useTranslation();
-  const message = error?.message && (error.type === 'server' ? error.message : t(`companies.errors.${error.message}`));
-  return (
-    <div className="companies-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {message && <small className="p-error" role="alert" data-testid={`${id}-error`}>{message}</small>}
-    </div>
-  );
-}
-
 function CreateCompanyForm({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<CreateCompanyValues>({ defaultValues: EMPTY_COMPANY, resolver: zodResolver(createCompanySchema) });
+  const form = useZodForm(createCompanySchema, { defaultValues: EMPTY_COMPANY });
   // Parents to pick from: live companies by name (the first page of the largest size the API allows).
   const parents = useQuery(companiesQueryOptions({ page: 0, size: MAX_PAGE_SIZE }));
   const onError = (error: ApiError) => {
@@ -62,61 +49,70 @@ function CreateCompanyForm({ onHide }: { onHide: () => void }) {
     }
   };
   const create = useCreateCompany(onError);
-  const submit = form.handleSubmit((values) =>
+  const submit = (values: CreateCompanyValues) =>
     create.mutate(toCreateRequest(values), {
       onSuccess: (result) => {
         showSuccessToast({ key: 'companies.created', values: { name: result.company.name } });
         onHide();
       },
-    }),
-  );
-  const { errors } = form.formState;
+    });
   const parentOptions = [
     { label: t('companies.noParent'), value: null },
     ...(parents.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })),
   ];
-  const input = (name: Exclude<keyof CreateCompanyValues, 'parent_id' | 'billing_type'>, max: number, type = 'text') => (
-    <InputText id={`company-${name}`} type={type} maxLength={max} invalid={Boolean(errors[name])} data-testid={`company-${name}`} {...form.register(name)} />
+  const input = (name: Exclude<keyof CreateCompanyValues, 'parent_id' | 'billing_type'>, label: string, max: number, type = 'text') => (
+    <TextField<CreateCompanyValues>
+      name={name}
+      id={`company-${name}`}
+      label={label}
+      fieldClassName="companies-field"
+      type={type}
+      maxLength={max}
+      testId={`company-${name}`}
+    />
   );
   return (
-    <form className="companies-form" onSubmit={(event) => void submit(event)} noValidate>
-      <Field id="company-parent" label={t('companies.parent')} error={errors.parent_id}>
-        <Controller
-          control={form.control}
-          name="parent_id"
-          render={({ field }) => (
-            <Dropdown inputId="company-parent" value={field.value} options={parentOptions} filter loading={parents.isPending} onChange={(e) => field.onChange(e.value as number | null)} data-testid="company-parent" />
-          )}
-        />
-      </Field>
-      <Field id="company-name" label={t('companies.name')} error={errors.name}>{input('name', 200)}</Field>
+    <Form form={form} onSubmit={submit} errorKeys="companies.errors" className="companies-form">
+      <DropdownField<CreateCompanyValues, number | null>
+        name="parent_id"
+        id="company-parent"
+        label={t('companies.parent')}
+        fieldClassName="companies-field"
+        options={parentOptions}
+        filter
+        loading={parents.isPending}
+        testId="company-parent"
+      />
+      {input('name', t('companies.name'), 200)}
       <div className="companies-form__row">
-        <Field id="company-tax_number" label={t('companies.taxNumber')} error={errors.tax_number}>{input('tax_number', 50)}</Field>
-        <Field id="company-billing" label={t('companies.billingType')}>
-          <Controller
-            control={form.control}
-            name="billing_type"
-            render={({ field }) => (
-              <Dropdown inputId="company-billing" value={field.value} options={[{ label: t('companies.billing.prepay'), value: 1 }, { label: t('companies.billing.postpay'), value: 2 }]} onChange={(e) => field.onChange(e.value as 1 | 2)} data-testid="company-billing" />
-            )}
-          />
-        </Field>
+        {input('tax_number', t('companies.taxNumber'), 50)}
+        <DropdownField<CreateCompanyValues, 1 | 2>
+          name="billing_type"
+          id="company-billing"
+          label={t('companies.billingType')}
+          fieldClassName="companies-field"
+          options={[
+            { label: t('companies.billing.prepay'), value: 1 },
+            { label: t('companies.billing.postpay'), value: 2 },
+          ]}
+          testId="company-billing"
+        />
       </div>
       <div className="companies-form__row">
-        <Field id="company-contract" label={t('companies.contract')} error={errors.contract}>{input('contract', 100)}</Field>
-        <Field id="company-country" label={t('companies.country')} error={errors.country}>{input('country', 100)}</Field>
+        {input('contract', t('companies.contract'), 100)}
+        {input('country', t('companies.country'), 100)}
       </div>
       <h3 className="companies-form__section">{t('companies.firstAdmin')}</h3>
       <p className="companies-muted">{t('companies.firstAdminHint')}</p>
-      <Field id="company-admin_email" label={t('companies.userEmail')} error={errors.admin_email}>{input('admin_email', 254, 'email')}</Field>
+      {input('admin_email', t('companies.userEmail'), 254, 'email')}
       <div className="companies-form__row">
-        <Field id="company-admin_first_name" label={t('companies.firstName')} error={errors.admin_first_name}>{input('admin_first_name', 100)}</Field>
-        <Field id="company-admin_last_name" label={t('companies.lastName')} error={errors.admin_last_name}>{input('admin_last_name', 100)}</Field>
+        {input('admin_first_name', t('companies.firstName'), 100)}
+        {input('admin_last_name', t('companies.lastName'), 100)}
       </div>
       <div className="companies-dialog__actions">
         <Button type="button" label={t('companies.cancel')} text onClick={onHide} />
         <Button type="submit" label={t('companies.create')} icon="pi pi-check" loading={create.isPending} data-testid="company-create-submit" />
       </div>
-    </form>
+    </Form>
   );
 }
