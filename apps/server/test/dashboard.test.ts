@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { compactSimStateCounts } from '../src/modules/platform/dashboard/repository.js';
 import { lastDays } from '../src/modules/platform/dashboard/service.js';
-import { recordUsage } from '../src/modules/sims/usage/records.js';
+import { recordUsage } from '../src/modules/sims/usage/records-repository.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 import { simIdOf } from './support/sims.js';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { runGeneration } from '../src/modules/platform/generated-reports/runner.js';
-import { recordUsage } from '../src/modules/sims/usage/records.js';
+import { recordUsage } from '../src/modules/sims/usage/records-repository.js';
 import type { UsageEvent } from '../src/network/events.js';
 import { parseCsv, parseXlsx } from './support/report-files.js';
 import { demoSim, simIdOf } from './support/sims.js';

@@ -10,7 +10,7 @@ import { demoCompanies, demoSim, simIdOf, type DemoCompanies } from '../support/
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /*
- * Big CSV files take their lines from the database (reports/csv-lines.ts). They must be the very
+ * Big CSV files take their lines from the database (reports/csv-lines-repository.ts). They must be the very
  * lines the CSV writer makes of the same rows: tricky texts (formula starts, quotes, commas, line
  * breaks, spaces around, number-like phone numbers, Cyrillic), fractional seconds, cents.
  */

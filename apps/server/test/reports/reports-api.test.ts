@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import type { UsageEvent } from '../../src/network/events.js';
-import { recordUsage } from '../../src/modules/sims/usage/records.js';
+import { recordUsage } from '../../src/modules/sims/usage/records-repository.js';
 import { reportColumns, reportRows, countReportRows } from '../../src/modules/sims/reports/rows.js';
 import { prepareReport } from '../../src/modules/sims/reports/service.js';
 import { makeIccid } from '../../src/seed/iccid.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/client.js';
 import type { CallEvent, DataSessionEvent, SmsEvent, UsageEvent } from '../../src/network/events.js';
-import { HOUSEKEEPING_BATCH, recordUsage, usageHousekeeping } from '../../src/modules/sims/usage/records.js';
+import { HOUSEKEEPING_BATCH, recordUsage, usageHousekeeping } from '../../src/modules/sims/usage/records-repository.js';
 import { applyNetworkEvents } from '../../src/modules/sims/usage/service.js';
 import { createCompany, createSims, openNetworkTestDatabase, recordingBus, seededRandom } from '../network/support.js';
 

@@ -13,7 +13,7 @@ import {
 import { hasPermission, type Principal } from '../../../auth/principal.js';
 import { AppError } from '../../../http/errors.js';
 import { insertAudit } from '../../platform/audit/index.js';
-import { ensureAgentAccount, isAgentCompany, listAgents, type AgentAccount } from './accounts.js';
+import { ensureAgentAccount, isAgentCompany, listAgents, type AgentAccount } from './accounts-repository.js';
 import * as repo from './info-repository.js';
 import type { AgentDeps } from './requests-service.js';
 

@@ -25,7 +25,7 @@ import type { FileStore } from '../../../storage/file-store.js';
 import { insertAudit } from '../../platform/audit/index.js';
 import { inEveryLang, type NotificationEvent, notifyEvents } from '../../platform/notify/index.js';
 import { BalanceInsufficientError, postLedgerEntry } from '../ledger/index.js';
-import { agentUsers, ensureAgentAccount, rootUsers } from './accounts.js';
+import { agentUsers, ensureAgentAccount, rootUsers } from './accounts-repository.js';
 import { checkAttachment, downloadName, storeAttachment, type CheckedAttachment } from './attachments.js';
 import * as repo from './requests-repository.js';
 import { requestNoticeText } from './texts.js';

@@ -22,7 +22,7 @@ import { insertAudit } from '../../platform/audit/index.js';
 import { allocateBillNumber, closeBill, insertBill } from '../billing/index.js';
 import { noticeCompany } from './company-notices.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { allocateOrderedSims } from './allocate-sims.js';
+import { allocateOrderedSims } from './allocate-sims-repository.js';
 import { orderStatusText } from './order-texts.js';
 import * as repo from './repository.js';
 

@@ -1,16 +1,14 @@
 import { FAQ_GROUPS, type FaqAdminEntry, type FaqEntry, type FaqInput } from '@cab/contract/content';
 import type { Lang } from '@cab/contract/constants';
-import { asc, eq } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
-import { settings } from '../../../db/schema.js';
-import { faqEntries } from '../../../db/schema-content.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { isBlankHtml, sanitizeHtml } from '../../../formats/sanitize-html.js';
 import { DEFAULT_FAQ } from './default-faq.js';
+import * as repo from './repository.js';
 
-type FaqRow = typeof faqEntries.$inferSelect;
+type FaqRow = repo.FaqRow;
 
 const groupOrder = (group: string): number => {
   const index = FAQ_GROUPS.findIndex((g) => g === group);
@@ -19,29 +17,26 @@ const groupOrder = (group: string): number => {
 const groupOf = (row: FaqRow): FaqEntry['group'] => FAQ_GROUPS.find((g) => g === row.groupKey) ?? 'general';
 
 async function allRows(db: Executor): Promise<FaqRow[]> {
-  const rows = await db.select().from(faqEntries).orderBy(asc(faqEntries.position), asc(faqEntries.id));
+  const rows = await repo.listFaqRows(db);
   return rows.sort((a, b) => groupOrder(a.groupKey) - groupOrder(b.groupKey));
 }
 
 /** Seeds the FAQ on a database's first start only: root may later delete every question. */
 export async function seedFaqOnce(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const marked = await tx.insert(settings).values({ key: 'faq_seeded', value: '1' }).onConflictDoNothing().returning();
-    if (marked.length === 0) return false;
-    await tx
-      .insert(faqEntries)
-      .values(
-        DEFAULT_FAQ.map((entry, position) => ({
-          id: entry.id,
-          groupKey: entry.group,
-          position: position * 10,
-          questionRu: entry.question_ru,
-          questionEn: entry.question_en,
-          answerRu: sanitizeHtml(entry.answer_ru),
-          answerEn: sanitizeHtml(entry.answer_en),
-        })),
-      )
-      .onConflictDoNothing();
+    if (!(await repo.markFaqSeeded(tx))) return false;
+    await repo.insertDefaultFaq(
+      tx,
+      DEFAULT_FAQ.map((entry, position) => ({
+        id: entry.id,
+        groupKey: entry.group,
+        position: position * 10,
+        questionRu: entry.question_ru,
+        questionEn: entry.question_en,
+        answerRu: sanitizeHtml(entry.answer_ru),
+        answerEn: sanitizeHtml(entry.answer_en),
+      })),
+    );
     return true;
   });
 }
@@ -81,11 +76,7 @@ export class FaqService {
   async create(principal: Principal, input: FaqInput): Promise<FaqAdminEntry> {
     const answers = cleanAnswers(input);
     const row = await this.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(faqEntries)
-        .values({ id: input.id, groupKey: input.group, position: input.position, questionRu: input.question_ru, questionEn: input.question_en, ...answers, updatedBy: principal.userId })
-        .onConflictDoNothing()
-        .returning();
+      const inserted = await repo.insertFaq(tx, { id: input.id, groupKey: input.group, position: input.position, questionRu: input.question_ru, questionEn: input.question_en, ...answers, updatedBy: principal.userId });
       if (!inserted) throw new AppError('faq_id_taken', { id: 'invalid' });
       await insertAudit(tx, { ...auditActor(principal), action: 'faq_create', details: { id: input.id } });
       return inserted;
@@ -96,11 +87,7 @@ export class FaqService {
   async update(principal: Principal, input: FaqInput): Promise<FaqAdminEntry> {
     const answers = cleanAnswers(input);
     const row = await this.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(faqEntries)
-        .set({ groupKey: input.group, position: input.position, questionRu: input.question_ru, questionEn: input.question_en, ...answers, updatedBy: principal.userId, updatedAt: new Date() })
-        .where(eq(faqEntries.id, input.id))
-        .returning();
+      const updated = await repo.updateFaq(tx, input.id, { groupKey: input.group, position: input.position, questionRu: input.question_ru, questionEn: input.question_en, ...answers, updatedBy: principal.userId, updatedAt: new Date() });
       if (!updated) throw new AppError('not_found');
       await insertAudit(tx, { ...auditActor(principal), action: 'faq_update', details: { id: input.id } });
       return updated;
@@ -110,8 +97,7 @@ export class FaqService {
 
   async remove(principal: Principal, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(faqEntries).where(eq(faqEntries.id, id)).returning({ id: faqEntries.id });
-      if (deleted.length === 0) throw new AppError('not_found');
+      if (!(await repo.deleteFaq(tx, id))) throw new AppError('not_found');
       await insertAudit(tx, { ...auditActor(principal), action: 'faq_delete', details: { id } });
     });
   }

@@ -1,18 +1,15 @@
 import { CABINET_VERSION } from '@cab/contract/constants';
 import type { VersionState } from '@cab/contract/content';
-import { eq } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
-import { settings } from '../../../db/schema.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
-
-const KEY = 'cabinet_min_version';
+import { findMinimumVersion, saveMinimumVersion } from './repository.js';
 
 /** The least cabinet version allowed to run; until root sets one, the version this server was built with. */
 export async function minimumCabinetVersion(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
-  const value = row ? Number(row.value) : NaN;
+  const stored = await findMinimumVersion(db);
+  const value = stored !== undefined ? Number(stored) : NaN;
   return Number.isInteger(value) && value > 0 ? value : CABINET_VERSION;
 }
 
@@ -36,10 +33,7 @@ export class VersionService {
   async set(principal: Principal, minVersion: number): Promise<VersionState> {
     await this.deps.db.transaction(async (tx) => {
       const before = await minimumCabinetVersion(tx);
-      await tx
-        .insert(settings)
-        .values({ key: KEY, value: String(minVersion) })
-        .onConflictDoUpdate({ target: settings.key, set: { value: String(minVersion) } });
+      await saveMinimumVersion(tx, minVersion);
       await insertAudit(tx, { ...auditActor(principal), action: 'cabinet_version_set', details: { before, after: minVersion } });
     });
     await this.deps.bus.publish({}, { type: 'portal_update', data: {} });

@@ -206,3 +206,18 @@ export async function markQueueFailed(db: Executor, companyId: number, queueId: 
     sql`update queue_items set fail = greatest(fail, 1) where company_id = ${companyId} and id = ${queueId}`,
   );
 }
+
+/** A SIM group's name, for a file's filter summary. */
+export async function findGroupName(db: Executor, groupId: number): Promise<string | undefined> {
+  const [group] = await queryRows<{ name: string }>(db, sql`select name from sim_groups where id = ${groupId}`);
+  return group?.name;
+}
+
+/** The first `limit` names, alphabetically, of the given companies. */
+export async function findCompanyNames(db: Executor, companyIds: number[], limit: number): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select name from companies where id = any(${`{${companyIds.join(',')}}`}::bigint[]) order by name limit ${limit}`,
+  );
+  return rows.map((row) => row.name);
+}

@@ -1,12 +1,12 @@
 import type { Lang } from '@cab/contract/constants';
 import type { GeneratedReportKind } from '@cab/contract/generated-reports';
 import { ReportRequest, type ReportKind, type ReportQuery } from '@cab/contract/reports';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal.js';
-import { queryRows, type Db } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { countReportRows, prepareReport, reportColumns, type ReportColumnType, reportCsvLines, reportRows, type ReportScope } from '../../sims/reports/index.js';
+import { findCompanyNames, findGroupName } from './repository.js';
 import type { ReportColumn, ReportSource, SourceParams } from './sources.js';
 
 type Texts = Record<Lang, string>;
@@ -74,16 +74,13 @@ async function summarize(db: Db, query: ReportQuery, scope: ReportScope, lang: L
   if (filter.query?.trim()) parts.push(fill(SUMMARY.query[lang], filter.query.trim().slice(0, 40)));
   if (filter.profile) parts.push(fill(SUMMARY.profile[lang], filter.profile));
   if (filter.group !== undefined) {
-    const [group] = await queryRows<{ name: string }>(db, sql`select name from sim_groups where id = ${filter.group}`);
-    parts.push(fill(SUMMARY.group[lang], (group?.name ?? String(filter.group)).slice(0, 40)));
+    const group = await findGroupName(db, filter.group);
+    parts.push(fill(SUMMARY.group[lang], (group ?? String(filter.group)).slice(0, 40)));
   }
   if (filter.company?.length) {
-    const names = await queryRows<{ name: string }>(
-      db,
-      sql`select name from companies where id = any(${`{${filter.company.join(',')}}`}::bigint[]) order by name limit 3`,
-    );
+    const names = await findCompanyNames(db, filter.company, 3);
     const more = filter.company.length > names.length ? ` +${filter.company.length - names.length}` : '';
-    parts.push(fill(SUMMARY.company[lang], names.map((n) => n.name.slice(0, 40)).join(', ') + more));
+    parts.push(fill(SUMMARY.company[lang], names.map((name) => name.slice(0, 40)).join(', ') + more));
   }
   if (filter.childs) parts.push(SUMMARY.childs[lang]);
   if (scope.csv)

@@ -162,3 +162,25 @@ export async function simInScope(db: Executor, simId: number, scope: number[] | 
   const rows = await queryRows<{ id: number }>(db, sql`select id::int as id from sims where id = ${simId} and ${inScope}`);
   return rows.length > 0;
 }
+
+/** How many SIMs a selection holds, and how many of them have a profile the operation takes (null: any). */
+export async function countSelection(
+  db: Executor,
+  where: SQL,
+  profiles: readonly string[] | null,
+): Promise<{ count: number; eligible: number } | undefined> {
+  const eligible = profiles ? sql`s.profile in ${profiles}` : sql`true`;
+  const [row] = await queryRows<{ count: number; eligible: number }>(db, sql`
+    select count(*)::int as count, count(*) filter (where ${eligible})::int as eligible from sims s where ${where}`);
+  return row;
+}
+
+/** The first SIMs of a selection by ICCID. */
+export async function firstSims(
+  db: Executor,
+  where: SQL,
+  limit: number,
+): Promise<Array<{ id: number; iccid: string; msisdn: string; name: string | null }>> {
+  return queryRows<{ id: number; iccid: string; msisdn: string; name: string | null }>(db, sql`
+    select s.id::int as id, s.iccid, s.msisdn, s.name from sims s where ${where} order by s.iccid limit ${limit}`);
+}

@@ -3,7 +3,7 @@ import { SIM_QUEUE_REASONS } from '@cab/contract/queue';
 import type { Db } from '../../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
-import { applyEffects } from './effects.js';
+import { applyEffects } from './effects-repository.js';
 import * as items from './item-repository.js';
 import { OPERATIONS, type OperationSpec } from './operations.js';
 import { announceCompletion, announceProgress } from './progress.js';

@@ -8,11 +8,12 @@ import {
 import { BLOCKED_FILTER } from '@cab/contract/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
-import { queryRows, type Db } from '../../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import { parseCsvFilter, simWhere } from '../../sims/cards/index.js';
 import { type QueueDeps, startQueueItem } from '../queue/index.js';
+import { countByBlockType, countCompanies } from './repository.js';
 
 interface Selection {
   /** Blocked SIMs matching the filter, whatever their block type. */
@@ -58,11 +59,7 @@ async function selectionOf(db: Db, principal: Principal, filter: GlobalUnblockFi
 /** The dry run: how many SIMs of how many companies the run would unblock, by block type. */
 export async function previewGlobalUnblock(db: Db, principal: Principal, filter: GlobalUnblockFilter): Promise<GlobalUnblockPreview> {
   const selection = await selectionOf(db, principal, filter);
-  const [byType, companies] = await Promise.all([
-    queryRows<{ block_type: string; n: number }>(db, sql`
-      select s.block_type, count(*)::int as n from sims s where ${selection.matching} group by s.block_type`),
-    queryRows<{ n: number }>(db, sql`select count(distinct s.company_id)::int as n from sims s where ${selection.liftable}`),
-  ]);
+  const [byType, companies] = await Promise.all([countByBlockType(db, selection.matching), countCompanies(db, selection.liftable)]);
   const chosen = (selection.summary.block_types as GlobalUnblockType[]) ?? GLOBAL_UNBLOCK_TYPES;
   const by_type = Object.fromEntries(GLOBAL_UNBLOCK_TYPES.map((t) => [t, 0])) as Record<GlobalUnblockType, number>;
   let financial = 0;
@@ -72,7 +69,7 @@ export async function previewGlobalUnblock(db: Db, principal: Principal, filter:
     if (type) by_type[type] = Number(row.n);
   }
   const total = Object.values(by_type).reduce((sum, n) => sum + n, 0);
-  return { total, by_type, companies: Number(companies[0]?.n ?? 0), financial };
+  return { total, by_type, companies, financial };
 }
 
 /**

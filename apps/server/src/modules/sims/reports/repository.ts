@@ -177,3 +177,9 @@ export async function simDayBatch(
 }
 
 // ---- raw records -------------------------------------------------------------------------------
+
+/** Every company's id, ascending (a root report walks them one by one). */
+export async function allCompanyIds(db: Executor): Promise<number[]> {
+  const rows = await queryRows<{ id: number | string }>(db, sql`select id from companies order by id`);
+  return rows.map((r) => Number(r.id));
+}

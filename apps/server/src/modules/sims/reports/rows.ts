@@ -1,9 +1,8 @@
 import type { ReportQuery } from '@cab/contract/reports';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/client.js';
+import type { Executor } from '../../../db/client.js';
 import { csvText } from '../../../formats/csv-text.js';
 import type { SimCriteria } from '../cards/index.js';
-import * as lines from './csv-lines.js';
+import * as lines from './csv-lines-repository.js';
 import * as raw from './records-repository.js';
 import * as repo from './repository.js';
 import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';
@@ -82,8 +81,7 @@ function rangeOf(request: ReportQuery): DayRange {
 /** The companies to walk one after another (each one's index gives the start-time order). */
 async function companiesToWalk(db: Executor, scope: ReportScope): Promise<number[]> {
   if (scope.scope !== null) return [...scope.scope].sort((a, b) => a - b);
-  const rows = await queryRows<{ id: number | string }>(db, sql`select id from companies order by id`);
-  return rows.map((r) => Number(r.id));
+  return repo.allCompanyIds(db);
 }
 
 type Cursor = { at: string; id: number };

@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../../db/client.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../../network/events.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, type StoredNotificationEvent, storeNotificationEvents } from '../../platform/notify/index.js';
-import { recordUsage } from './records.js';
+import { recordUsage } from './records-repository.js';
 import * as repo from './repository.js';
 import type { BlockedSim, CompanyNotice, SpendIncrement } from './repository.js';
 
