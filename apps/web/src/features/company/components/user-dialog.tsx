@@ -1,20 +1,27 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import {
-  COMPANY_USER_ROLES,
-  CompanyUserCreateRequest,
-  CompanyUserUpdateRequest,
-  type CompanyUser,
-} from '@cab/contract/company-users';
+import { COMPANY_USER_ROLES, CompanyUserCreateRequest, type CompanyUser } from '@cab/contract/company-users';
+import { Form } from '@/components/form/form';
+import { NativeSelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useCreateUser, useUpdateUser } from '../api/users-api';
 import { toastError } from '@/lib/toast-bus';
 
-const NEW_USER_FIELDS = CompanyUserCreateRequest.omit({ company_id: true });
+/** The user's fields as the contract checks them on create and update; an empty phone means none. */
+const USER_FIELDS = CompanyUserCreateRequest.omit({ company_id: true });
+const userFormSchema = USER_FIELDS.extend({
+  phone: z
+    .string()
+    .transform((phone) => (phone.trim() === '' ? null : phone))
+    .pipe(USER_FIELDS.shape.phone),
+});
+type UserFormInput = z.input<typeof userFormSchema>;
+type UserFormOutput = z.output<typeof userFormSchema>;
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,42 +42,42 @@ interface Props {
 /** Add or edit a company user; a new user gets a generated password by e-mail. */
 export function UserDialog({ companyId, user, onHide }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState({
-    email: user?.email ?? '',
-    first_name: user?.first_name ?? '',
-    last_name: user?.last_name ?? '',
-    phone: user?.phone ?? '',
-    role: user?.role ?? 'manager',
+  const form = useZodForm(userFormSchema, {
+    defaultValues: {
+      email: user?.email ?? '',
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      phone: user?.phone ?? '',
+      role: user?.role ?? 'manager',
+    },
+    // Any client-side problem reads users.invalid, checked on Save only (as before).
+    issueToKey: () => 'invalid',
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const onError = (error: ApiError) => {
     toastError(error);
-    if (error.fields) setErrors(error.fields);
+    for (const field of FIELDS) {
+      const message = error.fields?.[field];
+      if (message) form.setError(field, { type: 'server', message });
+    }
   };
   const create = useCreateUser(companyId, onError);
   const update = useUpdateUser(companyId, onError);
 
-  function showIssues(issues: ReadonlyArray<{ path: PropertyKey[] }>): void {
-    setErrors(Object.fromEntries(issues.map((issue) => [String(issue.path[0]), t('users.invalid')])));
-  }
-
-  function submit(): void {
-    const body = { ...values, phone: values.phone.trim() === '' ? null : values.phone };
-    setErrors({});
+  function submit(values: UserFormOutput): void {
     if (user) {
-      const parsed = CompanyUserUpdateRequest.safeParse({ ...body, id: user.id });
-      if (!parsed.success) return showIssues(parsed.error.issues);
-      update.mutate(parsed.data, {
-        onSuccess: () => {
-          showSuccessToast({ key: 'users.saved' });
-          onHide();
+      update.mutate(
+        { ...values, id: user.id },
+        {
+          onSuccess: () => {
+            showSuccessToast({ key: 'users.saved' });
+            onHide();
+          },
         },
-      });
+      );
       return;
     }
-    const parsed = NEW_USER_FIELDS.safeParse(body);
-    if (!parsed.success) return showIssues(parsed.error.issues);
-    create.mutate(parsed.data, {
+    create.mutate(values, {
       onSuccess: (result) => {
         showSuccessToast({ key: result.mail_sent ? 'users.created' : 'users.createdNoMail', values: { email: result.user.email } });
         onHide();
@@ -89,50 +96,29 @@ export function UserDialog({ companyId, user, onHide }: Props) {
       modal
       data-testid="user-dialog"
     >
-      <form
-        className="company-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Form form={form} onSubmit={submit} errorKeys="users" className="company-form">
         {FIELDS.map((field) => (
-          <div className="company-form__field" key={field}>
-            <label htmlFor={`user-${field}`}>{t(LABELS[field])}</label>
-            <InputText
-              id={`user-${field}`}
-              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-              value={values[field]}
-              maxLength={field === 'email' ? 254 : 100}
-              placeholder={field === 'phone' ? '+79990001122' : undefined}
-              invalid={Boolean(errors[field])}
-              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-              data-testid={`user-input-${field}`}
-            />
-            {errors[field] && (
-              <small className="p-error" role="alert">
-                {errors[field]}
-              </small>
-            )}
-          </div>
+          <TextField<UserFormInput>
+            key={field}
+            name={field}
+            id={`user-${field}`}
+            label={t(LABELS[field])}
+            fieldClassName="company-form__field"
+            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+            maxLength={field === 'email' ? 254 : 100}
+            placeholder={field === 'phone' ? '+79990001122' : undefined}
+            testId={`user-input-${field}`}
+          />
         ))}
-        <div className="company-form__field">
-          <label htmlFor="user-role">{t('users.role')}</label>
-          <select
-            id="user-role"
-            className="p-inputtext company-select"
-            value={values.role}
-            onChange={(event) => setValues({ ...values, role: event.target.value })}
-            data-testid="user-input-role"
-          >
-            {COMPANY_USER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`users.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NativeSelectField<UserFormInput>
+          name="role"
+          id="user-role"
+          label={t('users.role')}
+          fieldClassName="company-form__field"
+          className="company-select"
+          options={COMPANY_USER_ROLES.map((role) => ({ label: t(`users.roles.${role}`), value: role }))}
+          testId="user-input-role"
+        />
         {!user && <small className="company-form__hint">{t('users.passwordHint')}</small>}
         <div className="company-form__actions">
           <Button type="button" label={t('users.cancel')} text onClick={onHide} />
@@ -144,7 +130,7 @@ export function UserDialog({ companyId, user, onHide }: Props) {
             data-testid="user-save"
           />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
