@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { ApiTokenCreateRequest, type ApiTokenCreateResult } from '@cab/contract/api-tokens';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useCreateToken } from '../api/tokens-api';
 
 export function TokenCreateDialog({
@@ -14,15 +15,14 @@ export function TokenCreateDialog({
   onCreated: (result: ApiTokenCreateResult) => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  // The contract's bounds; any problem reads tokens.nameRequired, said on Create only (as before).
+  const form = useZodForm(ApiTokenCreateRequest, {
+    defaultValues: { name: '' },
+    issueToKey: () => 'nameRequired',
+    reValidateMode: 'onSubmit',
+  });
   const create = useCreateToken();
-
-  function submit(): void {
-    const parsed = ApiTokenCreateRequest.safeParse({ name });
-    setInvalid(!parsed.success);
-    if (parsed.success) create.mutate(parsed.data.name, { onSuccess: onCreated });
-  }
+  const submit = ({ name }: ApiTokenCreateRequest) => create.mutate(name, { onSuccess: onCreated });
 
   return (
     <Dialog
@@ -35,33 +35,17 @@ export function TokenCreateDialog({
       modal
       data-testid="token-create-dialog"
     >
-      <form
-        className="company-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="company-form__field">
-          <label htmlFor="token-name">{t('tokens.name')}</label>
-          <InputText
-            id="token-name"
-            value={name}
-            maxLength={100}
-            autoFocus
-            invalid={invalid}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="token-name"
-          />
-          {invalid ? (
-            <small className="p-error" role="alert">
-              {t('tokens.nameRequired')}
-            </small>
-          ) : (
-            <small className="company-form__hint">{t('tokens.nameHint')}</small>
-          )}
-        </div>
+      <Form form={form} onSubmit={submit} errorKeys="tokens" className="company-form">
+        <TextField<ApiTokenCreateRequest>
+          name="name"
+          id="token-name"
+          label={t('tokens.name')}
+          hint={t('tokens.nameHint')}
+          fieldClassName="company-form__field"
+          maxLength={100}
+          autoFocus
+          testId="token-name"
+        />
         <div className="company-form__actions">
           <Button type="button" label={t('tokens.cancel')} text onClick={onHide} />
           <Button
@@ -72,7 +56,7 @@ export function TokenCreateDialog({
             data-testid="token-create-submit"
           />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
