@@ -1,7 +1,10 @@
 // The one test command: type-check, lint, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), build, then browser flows in Debian's chromium. Prints a summary line.
-// Steps that do not depend on each other run side by side (the machine has two cores; CI is a budget
-// of 20 minutes): each one's output is kept in .test-reports/<name>.log and printed when it ends.
+// Each step starts as soon as the steps it needs have passed, side by side with the rest (the machine
+// has two cores; CI is a budget of 20 minutes): the browser flows start right after the build, and the
+// steps nobody waits for and that wait for no clock (type-check, lint, web unit tests) run at a lower
+// CPU priority, so they fill the time the flows and the API tests leave idle instead of slowing them.
+// Each step's output is kept in .test-reports/<name>.log and printed when it ends.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
@@ -11,30 +14,48 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /** Runs one step to its end; resolves with its exit status and seconds, its output in a log file. */
-function start({ name, title, command, env = {} }) {
+function start({ name, title, command, env = {}, background = false }) {
   const log = `${reports}/${name}.log`;
   const started = Date.now();
   return new Promise((resolve) => {
     const out = createWriteStream(log);
-    const child = spawn(command, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = background ? `nice -n 10 sh -c ${JSON.stringify(command)}` : command;
+    const child = spawn(line, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (status) => out.end(() => resolve({ title, command, log, status, seconds: Math.round((Date.now() - started) / 1000) })));
   });
 }
 
-/** Runs the steps side by side, prints each one's output and time, and stops at the first failure. */
-async function runTogether(...steps) {
-  const results = await Promise.all(steps.map(start));
-  for (const result of results) {
-    console.log(`\n=== ${result.title}\n$ ${result.command}\n${readFileSync(result.log, 'utf8')}`);
-    console.log(`=== ${result.title}: ${result.seconds} s${result.status === 0 ? '' : ` — failed (exit ${result.status})`}`);
-  }
-  if (results.every((r) => r.status === 0)) return;
+/**
+ * Runs every step, each once the steps named in its `after` have passed; prints each one's output and
+ * time as it ends. A failed step stops nothing already running, but no step after it starts.
+ */
+async function runPlan(steps) {
+  const done = new Map();
+  const failed = [];
+  const run = (step) => {
+    if (!done.has(step.name)) {
+      done.set(
+        step.name,
+        Promise.all((step.after ?? []).map((name) => run(steps.find((other) => other.name === name)))).then(async (passed) => {
+          if (!passed.every(Boolean)) return false;
+          const result = await start(step);
+          console.log(`\n=== ${result.title}\n$ ${result.command}\n${readFileSync(result.log, 'utf8')}`);
+          console.log(`=== ${result.title}: ${result.seconds} s${result.status === 0 ? '' : ` — failed (exit ${result.status})`}`);
+          if (result.status !== 0) failed.push(result);
+          return result.status === 0;
+        }),
+      );
+    }
+    return done.get(step.name);
+  };
+  await Promise.all(steps.map(run));
+  if (failed.length === 0) return;
   // A failing hook can fail a run without failing a test: the summary must not read as green.
   totals.failed = Math.max(totals.failed, 1);
   summarize();
-  process.exit(results.find((r) => r.status !== 0)?.status ?? 1);
+  process.exit(failed[0].status ?? 1);
 }
 
 function countVitest(file) {
@@ -65,36 +86,34 @@ function summarize() {
 const vitestJson = (name) => `--reporter=default --reporter=json --outputFile.json=${reports}/${name}.json`;
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-await runTogether({ name: 'contract', title: 'contract build', command: 'npm run build -w @cab/contract' });
-await runTogether(
-  { name: 'typecheck', title: 'type-check', command: 'npm run typecheck' },
-  { name: 'lint', title: 'lint', command: 'npm run lint' },
-);
+const plan = [
+  { name: 'contract', title: 'contract build', command: 'npm run build -w @cab/contract' },
+  { name: 'build', title: 'build', command: 'npm run build', after: ['contract'] },
+  { name: 'typecheck', title: 'type-check', command: 'npm run typecheck', after: ['contract'], background: true },
+  { name: 'lint', title: 'lint', command: 'npm run lint', after: ['contract'], background: true },
+  { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}`, after: ['contract'], background: true },
+];
 // The whole suite on PostgreSQL, two files at a time (a database per worker); the files that
 // exercise the SQL itself again on PGlite, the embedded default (apps/server/test/data-layer.json).
-// Without TEST_DATABASE_URL the whole suite runs on PGlite.
+// Without TEST_DATABASE_URL the whole suite runs on PGlite. Their clocks (timeouts, waits for the
+// worker) count: they run at the flows' priority.
 const dataLayer = JSON.parse(readFileSync('apps/server/test/data-layer.json', 'utf8')).files;
-const serverSuites = [
-  {
-    name: 'server-pglite-run',
-    title: pgUrl ? 'server tests of the data layer on PGlite' : 'server tests on PGlite',
-    // Each file has an in-memory database of its own: files may run side by side.
-    command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=${pgUrl ? 1 : 2} ${vitestJson('server-pglite')} ${pgUrl ? dataLayer.join(' ') : ''}`,
-    env: { TEST_DATABASE_URL: '' },
-  },
-];
+plan.push({
+  name: 'server-pglite-run',
+  title: pgUrl ? 'server tests of the data layer on PGlite' : 'server tests on PGlite',
+  // Each file has an in-memory database of its own: files may run side by side.
+  command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=${pgUrl ? 1 : 2} ${vitestJson('server-pglite')} ${pgUrl ? dataLayer.join(' ') : ''}`,
+  env: { TEST_DATABASE_URL: '' },
+  after: ['contract'],
+});
 if (pgUrl) {
-  serverSuites.push({
+  plan.push({
     name: 'server-postgres-run',
     title: 'server tests on PostgreSQL',
     command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=2 ${vitestJson('server-postgres')}`,
+    after: ['contract'],
   });
 } else console.log('\n(TEST_DATABASE_URL not set: server tests run on PGlite only)');
-await runTogether(...serverSuites);
-await runTogether(
-  { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}` },
-  { name: 'build', title: 'build', command: 'npm run build' },
-);
 // The flows run in E2E_SHARDS shards side by side, each against its own app, embedded database and
 // SMTP sink (E2E_PORT). Files are dealt to the shards by the seconds they took in a measured run
 // (e2e/shard-weights.json; a file not listed there counts as the median), longest first, each to
@@ -109,12 +128,14 @@ for (const file of specs.sort((a, b) => (weights[b] ?? median) - (weights[a] ?? 
   lightest.seconds += weights[file] ?? median;
   lightest.files.push(`tests/${file}`);
 }
-await runTogether(
+plan.push(
   ...dealt.map((shard, index) => ({
     name: `e2e-run-${index + 1}`,
     title: `browser flows (Debian chromium), shard ${index + 1}/${shards} (${shard.files.length} files, ~${Math.round(shard.seconds / 60)} min measured)`,
     command: `npm exec -w @cab/e2e -- playwright test ${shard.files.join(' ')}`,
     env: { E2E_PORT: String(3100 + index * 100), PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${index + 1}.json` },
+    after: ['build'],
   })),
 );
+await runPlan(plan);
 summarize();
