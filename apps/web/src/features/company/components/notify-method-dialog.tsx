@@ -1,19 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import {
   NOTIFY_CATEGORIES,
   NOTIFY_DESTINATION_MAX,
   NOTIFY_METHOD_TYPES,
   NOTIFY_METHOD_TYPE_NAMES,
+  NotifyMethodCreateRequest,
   isValidDestination,
   type NotifyMethod,
   type NotifyMethodType,
 } from '@cab/contract/notify-methods';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { Form } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import type { ApiError } from '@/lib/api-error';
 import { showSuccessToast } from '@/lib/api';
 import { useSaveNotifyMethod, type CompanyRef, type NotifyMethodInput } from '../api/notify-methods-api';
@@ -27,6 +33,17 @@ interface NotifyMethodDialogProps {
 }
 
 const EMPTY: NotifyMethodInput = { type: 0, destination: '', sim: true, billing: true, notify: true };
+
+/**
+ * The contract's fields; the destination is checked by the contract's per-type rule, whose message
+ * (a key under notifyMethods) names the type's own format.
+ */
+const notifyMethodSchema = NotifyMethodCreateRequest.omit({ company_id: true })
+  .extend({ destination: z.string().trim() })
+  .superRefine((value, ctx) => {
+    if (isValidDestination(value.type, value.destination)) return;
+    ctx.addIssue({ code: 'custom', path: ['destination'], message: `invalid.${NOTIFY_METHOD_TYPE_NAMES[value.type]}` });
+  });
 
 /** Only the editable fields: the server rejects unknown ones. */
 function inputOf(method: NotifyMethod): NotifyMethodInput {
@@ -42,29 +59,27 @@ function inputOf(method: NotifyMethod): NotifyMethodInput {
 /** Add or edit one method: type, destination checked per type (spec §5), and the three category flags. */
 export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodDialogProps) {
   const { t } = useTranslation();
-  const [input, setInput] = useState<NotifyMethodInput>(method ? inputOf(method) : EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useZodForm(notifyMethodSchema, { defaultValues: method ? inputOf(method) : EMPTY });
+  // As before: the destination is checked once it was left filled in (or on Save), then as it changes.
+  const touched = useRef(false);
+  const recheck = () => {
+    if (touched.current || form.formState.isSubmitted) void form.trigger('destination');
+  };
   const onError = (error: ApiError) => {
-    if (error.fields?.destination) setServerError(error.fields.destination);
+    if (error.fields?.destination) form.setError('destination', { type: 'server', message: error.fields.destination });
     else toastError(error);
   };
   const save = useSaveNotifyMethod(companyId, onError);
-  const typeName = NOTIFY_METHOD_TYPE_NAMES[input.type];
-  const destination = input.destination.trim();
-  const invalid = !isValidDestination(input.type, destination);
-  const destinationError = touched && invalid ? t(`notifyMethods.invalid.${typeName}`) : serverError;
-  const typeOptions = NOTIFY_METHOD_TYPES.map((type) => ({
-    value: type,
-    label: t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[type]}`),
+  const type = useWatch({ control: form.control, name: 'type' });
+  const typeName = NOTIFY_METHOD_TYPE_NAMES[type];
+  const typeOptions = NOTIFY_METHOD_TYPES.map((value) => ({
+    value,
+    label: t(`notifyMethods.types.${NOTIFY_METHOD_TYPE_NAMES[value]}`),
   }));
 
-  function submit(event: FormEvent): void {
-    event.preventDefault();
-    setTouched(true);
-    if (invalid) return;
+  function submit(input: NotifyMethodInput): void {
     save.mutate(
-      { id: method?.id ?? null, input: { ...input, destination } },
+      { id: method?.id ?? null, input },
       {
         onSuccess: () => {
           showSuccessToast({ key: 'notifyMethods.saved' });
@@ -83,60 +98,54 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
       breakpoints={{ '640px': '95vw' }}
       data-testid="notify-method-dialog"
     >
-      <form className="notify-form" onSubmit={submit} noValidate>
-        <div className="notify-field">
-          <label htmlFor="notify-type">{t('notifyMethods.type')}</label>
-          <Dropdown
-            inputId="notify-type"
-            value={input.type}
-            options={typeOptions}
-            onChange={(e) => {
-              setInput({ ...input, type: e.value as NotifyMethodType });
-              setServerError(null);
-            }}
-            data-testid="notify-type"
+      <Form form={form} onSubmit={submit} errorKeys="notifyMethods" className="notify-form">
+        <FormField id="notify-type" label={t('notifyMethods.type')} className="notify-field">
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Dropdown
+                inputId="notify-type"
+                value={field.value}
+                options={typeOptions}
+                onChange={(e) => {
+                  field.onChange(e.value as NotifyMethodType);
+                  recheck();
+                }}
+                data-testid="notify-type"
+              />
+            )}
           />
-        </div>
-        <div className="notify-field">
-          <label htmlFor="notify-destination">{t('notifyMethods.destination')}</label>
-          <InputText
-            id="notify-destination"
-            value={input.destination}
-            maxLength={NOTIFY_DESTINATION_MAX}
-            placeholder={t(`notifyMethods.placeholder.${typeName}`)}
-            invalid={destinationError !== null}
-            aria-invalid={destinationError !== null}
-            aria-describedby="notify-destination-hint"
-            onChange={(e) => {
-              setInput({ ...input, destination: e.target.value });
-              setServerError(null);
-            }}
-            onBlur={() => setTouched(destination !== '' || touched)}
-            data-testid="notify-destination"
-          />
-          {/* The error states the rule itself, so it takes the hint's place. */}
-          {destinationError !== null ? (
-            <small id="notify-destination-hint" className="p-error" role="alert" data-testid="notify-destination-error">
-              {destinationError}
-            </small>
-          ) : (
-            <small id="notify-destination-hint" className="notify-hint">
-              {t(`notifyMethods.hint.${typeName}`)}
-            </small>
-          )}
-        </div>
+        </FormField>
+        <TextField<NotifyMethodInput>
+          name="destination"
+          id="notify-destination"
+          label={t('notifyMethods.destination')}
+          hint={t(`notifyMethods.hint.${typeName}`)}
+          fieldClassName="notify-field"
+          maxLength={NOTIFY_DESTINATION_MAX}
+          placeholder={t(`notifyMethods.placeholder.${typeName}`)}
+          registerOptions={{
+            onChange: recheck,
+            onBlur: (event: { target: { value: string } }) => {
+              if (event.target.value.trim() === '') return;
+              touched.current = true;
+              recheck();
+            },
+          }}
+          testId="notify-destination"
+        />
         <fieldset className="notify-flags">
           <legend>{t('notifyMethods.categories')}</legend>
           {NOTIFY_CATEGORIES.map((category) => (
-            <div key={category} className="notify-flag">
-              <Checkbox
-                inputId={`notify-flag-${category}`}
-                checked={input[category]}
-                onChange={(e) => setInput({ ...input, [category]: e.checked === true })}
-                data-testid={`notify-flag-${category}`}
-              />
-              <label htmlFor={`notify-flag-${category}`}>{t(`notifyMethods.flags.${category}`)}</label>
-            </div>
+            <CheckboxField<NotifyMethodInput>
+              key={category}
+              name={category}
+              id={`notify-flag-${category}`}
+              label={t(`notifyMethods.flags.${category}`)}
+              className="notify-flag"
+              testId={`notify-flag-${category}`}
+            />
           ))}
         </fieldset>
         <div className="notify-form__actions">
@@ -149,7 +158,7 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
             data-testid="notify-save"
           />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
