@@ -7,8 +7,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, openDatabase } from '../apps/server/src/db/client.js';
-import { countSimsCapped, listSims } from '../apps/server/src/modules/sims/cards/repository.js';
-import { simSort, simWhere } from '../apps/server/src/modules/sims/cards/list-query.js';
+import { countSimsCapped, listSims } from '../apps/server/src/modules/sims/list/repository.js';
+import { simSort, simWhere } from '../apps/server/src/modules/sims/list/list-query.js';
 import { BENCH_DATABASE_URL, openBenchDatabase } from './support/bench-db.js';
 import { loginAs, startBenchApi } from './support/bench-app.js';
 

@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { SIM_COUNT_CAP, SimListRequest } from '@cab/contract/sims';
 import { queryRows, type Database } from '../apps/server/src/db/client.js';
-import { parseCsvFilter } from '../apps/server/src/modules/sims/cards/csv-filter.js';
-import { simWhere } from '../apps/server/src/modules/sims/cards/list-query.js';
+import { parseCsvFilter } from '../apps/server/src/modules/sims/list/csv-filter.js';
+import { simWhere } from '../apps/server/src/modules/sims/list/list-query.js';
 import { companies } from '../apps/server/src/db/schema.js';
 import { countRows, insertSims, openBenchDatabase, percentile } from './support/bench-db.js';
 import { createBenchUser, loginAs, startBenchApi } from './support/bench-app.js';

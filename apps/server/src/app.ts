@@ -62,7 +62,7 @@ import { registerAgentRoutes } from './modules/commerce/agents/routes.js';
 import { registerGeneratedReportRoutes } from './modules/platform/generated-reports/routes.js';
 import { generationItemCancelled } from './modules/platform/generated-reports/service.js';
 import { registerDashboardRoutes } from './modules/platform/dashboard/routes.js';
-import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/cards/routes.js';
+import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/list/routes.js';
 import { createNetworkAdapter } from './network/create-adapter.js';
 import type { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';

@@ -7,7 +7,7 @@ import { AppError } from '../../../http/errors.js';
 import { DEFAULT_ROLE_TITLE, ROLE_TITLES } from '../../../http/messages.js';
 import { resolveCompanyScope } from '../companies/index.js';
 import * as repo from './repository.js';
-import { countKeptSims } from '../../sims/cards/index.js';
+import { countKeptSims } from '../../sims/list/index.js';
 import { bannerForUser } from '../../content/banner/index.js';
 import { isUpdateRequired } from '../../content/version/index.js';
 

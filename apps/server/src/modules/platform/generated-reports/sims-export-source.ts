@@ -14,7 +14,7 @@ import {
   simSortValue,
   simWhere,
   toSimRow,
-} from '../../sims/cards/index.js';
+} from '../../sims/list/index.js';
 import { EXPORT_COLUMNS, EXPORT_HEADERS, exportCells } from '../../sims/tools/index.js';
 
 const BATCH = 5000;

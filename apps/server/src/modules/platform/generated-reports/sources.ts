@@ -64,7 +64,7 @@ const registry = new Map<GeneratedReportKind, ReportSource>();
 
 /**
  * Adds (or replaces) the source of a kind. Sources register themselves from their own module
- * (usage reports: sims/reports; the SIM list export: sims/cards) through `registered-sources.ts`.
+ * (usage reports: sims/reports; the SIM list export: sims/list) through `registered-sources.ts`.
  */
 export function registerReportSource(source: ReportSource): void {
   registry.set(source.kind, source);

@@ -6,7 +6,7 @@ import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { OperationParams } from '../../../network/adapter.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { simWhere } from '../../sims/cards/index.js';
+import { simWhere } from '../../sims/list/index.js';
 import { checkTargets, type QueueDeps, startQueueItem } from '../queue/index.js';
 import * as repo from './repository.js';
 import { familyRunning, stillFailedSims } from './retry-repository.js';

@@ -11,7 +11,7 @@ import type { OperationParams } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { auditActor, insertAudit } from '../audit/index.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { resolveSimCriteria, simWhere } from '../../sims/cards/index.js';
+import { resolveSimCriteria, simWhere } from '../../sims/list/index.js';
 import * as items from './item-repository.js';
 import { lockCompanyQueue, runningLoad } from './limits-repository.js';
 import { OPERATIONS } from './operations.js';

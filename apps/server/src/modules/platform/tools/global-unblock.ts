@@ -11,7 +11,7 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { parseCsvFilter, simWhere } from '../../sims/cards/index.js';
+import { parseCsvFilter, simWhere } from '../../sims/list/index.js';
 import { type QueueDeps, startQueueItem } from '../queue/index.js';
 import { countByBlockType, countCompanies } from './repository.js';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { type SimCriteria, simWhere } from '../cards/index.js';
+import { type SimCriteria, simWhere } from '../list/index.js';
 import { companyIn, timeBounds, type DayRange, type Num } from './repository.js';
 
 /*

@@ -1,7 +1,7 @@
 import type { ReportChartPoint } from '@cab/contract/reports';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { type SimCriteria, simWhere } from '../cards/index.js';
+import { type SimCriteria, simWhere } from '../list/index.js';
 
 /*
  * Report SQL of the daily rollups: figures (chart, totals, row counts) and the per-SIM day rows;

@@ -1,7 +1,7 @@
 import type { ReportQuery } from '@cab/contract/reports';
 import type { Executor } from '../../../db/client.js';
 import { csvText } from '../../../formats/csv-text.js';
-import type { SimCriteria } from '../cards/index.js';
+import type { SimCriteria } from '../list/index.js';
 import * as lines from './csv-lines-repository.js';
 import * as raw from './records-repository.js';
 import * as repo from './repository.js';

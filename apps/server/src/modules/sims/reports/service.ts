@@ -17,7 +17,7 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { groupVisible, parseCsvFilter } from '../cards/index.js';
+import { groupVisible, parseCsvFilter } from '../list/index.js';
 import * as raw from './records-repository.js';
 import * as repo from './repository.js';
 import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';

@@ -15,7 +15,7 @@ import { readSimulatorSettings, type SimulatorSettings } from '../../../network/
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { selectionWhere } from '../../platform/queue/index.js';
-import { findSim } from '../cards/index.js';
+import { findSim } from '../list/index.js';
 import * as repo from './repository.js';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

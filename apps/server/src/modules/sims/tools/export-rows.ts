@@ -3,7 +3,7 @@ import { EXPORT_DIRECT_MAX_ROWS, SIM_LIST_COLUMNS, type SimListColumn } from '@c
 import type { SimListQuery, SimRow } from '@cab/contract/sims';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
-import { listCards } from '../cards/index.js';
+import { listCards } from '../list/index.js';
 
 const PAGE = 500;
 

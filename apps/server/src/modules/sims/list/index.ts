@@ -1,4 +1,4 @@
-/** The public face of sims/cards: what other modules may import from it (the rest is its own). */
+/** The public face of sims/list: what other modules may import from it (the rest is its own). */
 export { parseCsvFilter } from './csv-filter.js';
 export type { CsvIdentifiers } from './csv-filter.js';
 export { findSim } from './detail-repository.js';
