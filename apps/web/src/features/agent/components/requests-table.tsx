@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -10,15 +10,9 @@ import { useAgents, useRequests } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
 import { RequestStateTag } from './request-state-tag';
 import { QueryStates } from '@/components/query-states';
+import { useUrlState } from '@/lib/url-state';
+import { REQUESTS_LIST_URL, REQUESTS_PAGE_SIZE, toRequestsListRequest, type RequestsListState } from '../model/requests-list-state';
 
-const PAGE_SIZE = 10;
-
-/** A YYYY-MM-DD input as unix seconds at UTC midnight (`end`: the next midnight), or undefined. */
-function dayToUnix(day: string | null, end: boolean): number | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const at = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(at) ? undefined : Math.floor(at / 1000) + (end ? 86_400 : 0);
-}
 
 /**
  * Withdrawal requests. The agent sees its own; root ("agent requests") every agent's, filtered by
@@ -26,31 +20,13 @@ function dayToUnix(day: string | null, end: boolean): number | undefined {
  */
 export function RequestsTable({ root, agentId }: { root: boolean; agentId: number | undefined }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const state = REQUEST_STATES.find((s) => s === params.get('state'));
-  const agentFilter = agentId ?? (Number(params.get('ragent')) || undefined);
-  const from = params.get('from');
-  const to = params.get('to');
-  const page = Math.max(0, Number(params.get('rpage')) || 0);
-  const requests = useRequests({
-    page,
-    size: PAGE_SIZE,
-    filter: {
-      ...(state ? { state } : {}),
-      ...(root && agentFilter ? { agent: agentFilter } : {}),
-      ...(dayToUnix(from, false) !== undefined ? { from: dayToUnix(from, false) } : {}),
-      ...(dayToUnix(to, true) !== undefined ? { to: dayToUnix(to, true) } : {}),
-    },
-  });
+  const [list, update] = useUrlState(REQUESTS_LIST_URL);
+  const { state, from, to } = list;
+  const agentFilter = agentId ?? list.agent ?? undefined;
+  const requests = useRequests(toRequestsListRequest(list, root, agentId));
   const agents = useAgents(root && agentId === undefined);
-  const set = (key: string, value: string | undefined) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      next.delete('rpage');
-      return next;
-    });
+  /** A filter change starts again at the first page. */
+  const filterBy = (patch: Partial<RequestsListState>) => update({ ...patch, pageIndex: 1 });
   const stateOptions = [{ label: t('agent.requests.allStates'), value: 'all' }, ...REQUEST_STATES.map((s) => ({ label: t(`agent.states.${s}`), value: s }))];
   const agentOptions = [{ label: t('agent.requests.allAgents'), value: 0 }, ...(agents.data?.items ?? []).map((a) => ({ label: a.name, value: a.id }))];
   return (
@@ -61,21 +37,21 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
       <div className="agent-filter" role="group" aria-label={t('agent.requests.filter')}>
         <label className="agent-filter__field">
           <span>{t('agent.requests.state')}</span>
-          <Dropdown value={state ?? 'all'} options={stateOptions} onChange={(e) => set('state', e.value === 'all' ? undefined : String(e.value))} aria-label={t('agent.requests.state')} pt={{ trigger: { 'aria-label': t('agent.requests.state') } }} data-testid="requests-state" />
+          <Dropdown value={state ?? 'all'} options={stateOptions} onChange={(e) => filterBy({ state: REQUEST_STATES.find((value) => value === e.value) ?? null })} aria-label={t('agent.requests.state')} pt={{ trigger: { 'aria-label': t('agent.requests.state') } }} data-testid="requests-state" />
         </label>
         {root && agentId === undefined && (
           <label className="agent-filter__field">
             <span>{t('agent.requests.agent')}</span>
-            <Dropdown value={agentFilter ?? 0} options={agentOptions} onChange={(e) => set('ragent', Number(e.value) ? String(e.value) : undefined)} aria-label={t('agent.requests.agent')} pt={{ trigger: { 'aria-label': t('agent.requests.agent') } }} data-testid="requests-agent" />
+            <Dropdown value={agentFilter ?? 0} options={agentOptions} onChange={(e) => filterBy({ agent: Number(e.value) || null })} aria-label={t('agent.requests.agent')} pt={{ trigger: { 'aria-label': t('agent.requests.agent') } }} data-testid="requests-agent" />
           </label>
         )}
         <div className="agent-filter__field">
           <label htmlFor="requests-from-input">{t('agent.requests.from')}</label>
-          <DateInput inputId="requests-from-input" value={from} max={to} onChange={(day) => set('from', day ?? undefined)} testId="requests-from" />
+          <DateInput inputId="requests-from-input" value={from || null} max={to || null} onChange={(day) => filterBy({ from: day ?? '' })} testId="requests-from" />
         </div>
         <div className="agent-filter__field">
           <label htmlFor="requests-to-input">{t('agent.requests.to')}</label>
-          <DateInput inputId="requests-to-input" value={to} min={from} onChange={(day) => set('to', day ?? undefined)} testId="requests-to" />
+          <DateInput inputId="requests-to-input" value={to || null} min={from || null} onChange={(day) => filterBy({ to: day ?? '' })} testId="requests-to" />
         </div>
       </div>
       <QueryStates query={requests} rows={3}>
@@ -87,17 +63,11 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
               size="small"
               stripedRows
               lazy
-              paginator={data.total > PAGE_SIZE}
-              first={page * PAGE_SIZE}
-              rows={PAGE_SIZE}
+              paginator={data.total > REQUESTS_PAGE_SIZE}
+              first={(list.pageIndex - 1) * REQUESTS_PAGE_SIZE}
+              rows={REQUESTS_PAGE_SIZE}
               totalRecords={data.total}
-              onPage={(event) =>
-                setParams((previous) => {
-                  const next = new URLSearchParams(previous);
-                  next.set('rpage', String(event.page ?? 0));
-                  return next;
-                })
-              }
+              onPage={(event) => update({ pageIndex: (event.page ?? 0) + 1 })}
               loading={requests.isFetching && !requests.isPending}
               emptyMessage={t('agent.requests.empty')}
               data-testid="agent-requests"
