@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { CompanyUpdateRequest, type CompanyDetails, type CompanyField } from '@cab/contract/company';
+import { Form } from '@/components/form/form';
+import { NativeSelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { useUpdateCompany } from '../api/company-api';
-import { initialValues, toUpdateRequest } from './company-form-values';
+import { initialValues, toUpdateRequest, type CompanyFormValues } from './company-form-values';
 import { toastError } from '@/lib/toast-bus';
 
 const LABELS: Record<CompanyField, string> = {
@@ -25,24 +29,32 @@ const HINTS: Partial<Record<CompanyField, string>> = {
   country: 'company.countryHint',
 };
 
+/** The fields as typed, turned into the request and checked by the contract's CompanyUpdateRequest. */
+function companyFormSchema(company: CompanyDetails) {
+  return z
+    .custom<CompanyFormValues>()
+    .transform((values) => toUpdateRequest(company.id, company.editable, values))
+    .pipe(CompanyUpdateRequest);
+}
+
 export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails; onHide: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(() => initialValues(company));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const schema = useMemo(() => companyFormSchema(company), [company]);
+  const form = useZodForm(schema, {
+    defaultValues: initialValues(company),
+    // Any client-side problem reads company.invalid, checked on Save only (as before).
+    issueToKey: () => 'invalid',
+    reValidateMode: 'onSubmit',
+  });
   const onError = (error: ApiError) => {
-    if (error.fields && Object.keys(error.fields).some((name) => name in LABELS)) setErrors(error.fields);
-    else toastError(error);
+    const fields = Object.entries(error.fields ?? {}).filter(([name]) => name in LABELS);
+    if (fields.length === 0) return toastError(error);
+    for (const [name, message] of fields) form.setError(name as CompanyField, { type: 'server', message });
   };
   const update = useUpdateCompany(onError);
 
-  function submit(): void {
-    const parsed = CompanyUpdateRequest.safeParse(toUpdateRequest(company.id, company.editable, values));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), t('company.invalid')])));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  function submit(request: CompanyUpdateRequest): void {
+    update.mutate(request, {
       onSuccess: () => {
         showSuccessToast({ key: 'company.saved' });
         onHide();
@@ -61,49 +73,35 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
       modal
       data-testid="company-edit-dialog"
     >
-      <form
-        className="company-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <Form form={form} onSubmit={submit} errorKeys="company" className="company-form">
         {company.editable.map((field) => {
           const hint = HINTS[field];
-          return (
-            <div className="company-form__field" key={field}>
-              <label htmlFor={`company-${field}`}>{t(LABELS[field])}</label>
-              {field === 'billing_type' ? (
-                <select
-                  id="company-billing_type"
-                  className="p-inputtext company-select"
-                  value={values.billing_type}
-                  onChange={(event) => setValues({ ...values, billing_type: event.target.value })}
-                >
-                  <option value="1">{t('company.billingTypes.1')}</option>
-                  <option value="2">{t('company.billingTypes.2')}</option>
-                </select>
-              ) : (
-                <InputText
-                  id={`company-${field}`}
-                  value={values[field]}
-                  maxLength={field === 'country' ? 2 : 200}
-                  invalid={Boolean(errors[field])}
-                  inputMode={field === 'overdraft' ? 'decimal' : undefined}
-                  placeholder={field === 'whatsapp' ? '+79990001122' : undefined}
-                  onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-                  data-testid={`company-input-${field}`}
-                />
-              )}
-              {errors[field] ? (
-                <small className="p-error" role="alert">
-                  {errors[field]}
-                </small>
-              ) : (
-                hint && <small className="company-form__hint">{t(hint)}</small>
-              )}
-            </div>
+          return field === 'billing_type' ? (
+            <NativeSelectField<CompanyFormValues>
+              key={field}
+              name="billing_type"
+              id="company-billing_type"
+              label={t(LABELS[field])}
+              fieldClassName="company-form__field"
+              className="company-select"
+              options={[
+                { label: t('company.billingTypes.1'), value: '1' },
+                { label: t('company.billingTypes.2'), value: '2' },
+              ]}
+            />
+          ) : (
+            <TextField<CompanyFormValues>
+              key={field}
+              name={field}
+              id={`company-${field}`}
+              label={t(LABELS[field])}
+              hint={hint ? t(hint) : undefined}
+              fieldClassName="company-form__field"
+              maxLength={field === 'country' ? 2 : 200}
+              inputMode={field === 'overdraft' ? 'decimal' : undefined}
+              placeholder={field === 'whatsapp' ? '+79990001122' : undefined}
+              testId={`company-input-${field}`}
+            />
           );
         })}
         <div className="company-form__actions">
@@ -116,7 +114,7 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
             data-testid="company-save"
           />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
