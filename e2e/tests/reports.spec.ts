@@ -60,7 +60,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page).toHaveURL(/by_sim=1/);
     await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'ICCID' })).toBeVisible();
     await page.getByTestId('report-table').getByRole('columnheader', { name: TEXT[lang].traffic }).click();
-    await expect(page).toHaveURL(/sort=bytes/);
+    await expect(page).toHaveURL(/sortColumn=bytes/);
     await expect(page).toHaveURL(/by_sim=1/);
     const dayUrl = page.url();
 

@@ -74,14 +74,17 @@ export const pageIndex: UrlField<number> = {
   write: (value) => (value === 1 ? null : String(value)),
 };
 
-/** Rows per page, at most MAX_PAGE_SIZE. */
-export const pageSize: UrlField<number> = {
+/** Rows per page, at most `max`; `fallback` when absent or out of bounds. */
+export const pageSizeOf = (fallback: number, max: number): UrlField<number> => ({
   read: (raw) => {
     const value = positiveInt(raw);
-    return value !== null && value <= MAX_PAGE_SIZE ? value : PAGE_SIZE;
+    return value !== null && value <= max ? value : fallback;
   },
-  write: (value) => (value === PAGE_SIZE ? null : String(value)),
-};
+  write: (value) => (value === fallback ? null : String(value)),
+});
+
+/** Rows per page of a list, at most MAX_PAGE_SIZE. */
+export const pageSize = pageSizeOf(PAGE_SIZE, MAX_PAGE_SIZE);
 
 export type SortType = 'asc' | 'desc';
 /** Written whenever the sort column is (`sortType=asc` included): see urlState's `companions`. */

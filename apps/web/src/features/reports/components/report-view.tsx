@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '@/lib/url-state';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
@@ -12,8 +12,7 @@ import { formatMoney } from '@/lib/format-money';
 import { formatCount } from '@/lib/format-count';
 import type { CsvFilterFile } from '@/components/csv-filter-input';
 import { useReport, type ReportResults } from '../api/reports';
-import { useLatest } from '../model/use-latest';
-import { parseReportState, reportProblem, toReportRequest, writeReportState, type ReportState } from '../model/report-state';
+import { REPORT_URL, reportProblem, toReportRequest, type ReportState } from '../model/report-state';
 import { ReportChart } from './report-chart';
 import { ReportFilter } from './report-filter';
 import { ReportGenerateSlot } from './generated-slot';
@@ -42,18 +41,10 @@ interface ReportViewProps<K extends ReportKind> {
 /** A report page: filter and range in the URL, chart, totals and a sortable, paged table. */
 export function ReportView<K extends ReportKind>({ kind, title, columns, options }: ReportViewProps<K>) {
   const { t, i18n } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseReportState(searchParams, kind);
+  const [state, setState] = useUrlState(REPORT_URL[kind]);
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
-  const latest = useLatest(searchParams);
-  const update = useCallback(
-    (patch: Partial<ReportState>) => {
-      const next = writeReportState({ ...parseReportState(latest.get(), kind), page: 1, ...patch });
-      latest.set(next);
-      setSearchParams(next);
-    },
-    [setSearchParams, kind, latest],
-  );
+  /** Any change but the page's own starts again at the first page. */
+  const update = useCallback((patch: Partial<ReportState>) => setState({ page: 1, ...patch }), [setState]);
   const problem = reportProblem(state, csv?.text ?? null);
   const request = toReportRequest(kind, state, csv?.text ?? null);
   const report = useReport(kind, request, csv?.hash ?? null, problem === null);

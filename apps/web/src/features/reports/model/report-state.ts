@@ -11,6 +11,7 @@ import {
   type ReportFilter,
   type ReportKind,
 } from '@cab/contract/reports';
+import { flag, id, oneOf, pageIndex, pageSizeOf, text, urlState, type UrlField, type UrlState } from '@/lib/url-state';
 
 /** A report's filter, range, sort and page as they live in the URL, so a link reproduces the report. */
 export interface ReportState {
@@ -41,51 +42,49 @@ export const SORT_COLUMNS: Record<ReportKind, readonly string[]> = {
 };
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const day = (value: string | null) => (value !== null && DATE_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null);
-const positive = (value: string | null) => (value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+/** A UTC day, YYYY-MM-DD, or null. */
+const day: UrlField<string | null> = {
+  read: (raw) => (raw !== null && DATE_RE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : null),
+  write: (value) => value,
+};
+/** Reports sort newest or largest first unless asked otherwise. */
+const sortType: UrlField<'asc' | 'desc'> = {
+  read: (raw) => (raw === 'asc' ? 'asc' : 'desc'),
+  write: (value) => value,
+};
+/** A field only one kind of report has: elsewhere it is always `fallback` and never in the URL. */
+const onlyFor = <T>(has: boolean, field: UrlField<T>, fallback: T): UrlField<T> =>
+  has ? field : { read: () => fallback, write: () => null };
 
-export function parseReportState(params: URLSearchParams, kind: ReportKind): ReportState {
-  const size = positive(params.get('size'));
-  const sort = params.get('sort');
-  const type = params.get('type');
-  const direction = params.get('direction');
-  return {
-    query: (params.get('query') ?? '').slice(0, 100),
-    profile: SIM_PROFILES.find((p) => p === params.get('profile')) ?? null,
-    company: positive(params.get('company')),
-    childs: params.get('childs') === '1',
-    group: positive(params.get('group')),
-    from: day(params.get('from')),
-    to: day(params.get('to')),
-    page: positive(params.get('page')) ?? 1,
-    size: size !== null && size <= REPORT_PAGE_SIZE_MAX ? size : REPORT_PAGE_SIZE,
-    sort: sort !== null && SORT_COLUMNS[kind].includes(sort) ? sort : null,
-    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
-    bySim: kind === 'day' && params.get('by_sim') === '1',
-    type: kind === 'call_sms' && (type === 'sms' || type === 'call') ? type : null,
-    direction: kind === 'call_sms' && (direction === 'in' || direction === 'out') ? direction : null,
-  };
+function reportUrlState(kind: ReportKind): UrlState<ReportState> {
+  return urlState<ReportState>(
+    {
+      query: text(100),
+      profile: oneOf(SIM_PROFILES),
+      company: id,
+      childs: flag,
+      group: id,
+      from: day,
+      to: day,
+      page: pageIndex,
+      size: pageSizeOf(REPORT_PAGE_SIZE, REPORT_PAGE_SIZE_MAX),
+      sort: oneOf(SORT_COLUMNS[kind]),
+      dir: sortType,
+      bySim: onlyFor(kind === 'day', flag, false),
+      type: onlyFor(kind === 'call_sms', oneOf(['sms', 'call'] as const), null),
+      direction: onlyFor(kind === 'call_sms', oneOf(['in', 'out'] as const), null),
+    },
+    // The spec's list names in the URL, as on every list page; the order is written with its column.
+    { names: { page: 'pageIndex', size: 'pageSize', sort: 'sortColumn', dir: 'sortType', bySim: 'by_sim' }, companions: { dir: 'sort' } },
+  );
 }
 
-/** Only what differs from the defaults, so links stay short. */
-export function writeReportState(state: ReportState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.query.trim()) params.set('query', state.query.trim());
-  if (state.profile) params.set('profile', state.profile);
-  if (state.company !== null) params.set('company', String(state.company));
-  if (state.childs) params.set('childs', '1');
-  if (state.group !== null) params.set('group', String(state.group));
-  if (state.from) params.set('from', state.from);
-  if (state.to) params.set('to', state.to);
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.size !== REPORT_PAGE_SIZE) params.set('size', String(state.size));
-  if (state.sort) params.set('sort', state.sort);
-  if (state.dir !== 'desc') params.set('dir', state.dir);
-  if (state.bySim) params.set('by_sim', '1');
-  if (state.type) params.set('type', state.type);
-  if (state.direction) params.set('direction', state.direction);
-  return params;
-}
+/** Each report kind's state in the URL (lib/url-state), so a link reproduces the report. */
+export const REPORT_URL: Record<ReportKind, UrlState<ReportState>> = {
+  day: reportUrlState('day'),
+  sessions: reportUrlState('sessions'),
+  call_sms: reportUrlState('call_sms'),
+};
 
 export function toReportFilter(state: ReportState, csv: string | null): ReportFilter {
   return {
