@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { useCan } from '@/lib/use-can';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 
-import { SAVED_VIEW_NAME_MAX, type SavedView, type SavedViewState } from '@cab/contract/sim-tools';
+import { SAVED_VIEW_NAME_MAX, SavedViewCreateRequest, type SavedView, type SavedViewState } from '@cab/contract/sim-tools';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { showSuccessToast } from '@/lib/api';
 import { useDeleteView, useSaveView, useSavedViews } from '../api/saved-views';
 
@@ -150,19 +154,23 @@ function sameState(a: SavedViewState, b: SavedViewState): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
+/** The contract's view name and sharing; its issues become keys under simTools.views. */
+const viewFormSchema = SavedViewCreateRequest.pick({ name: true, shared: true });
+type ViewFormValues = z.input<typeof viewFormSchema>;
+const VIEW_ERROR_VALUES = { max: SAVED_VIEW_NAME_MAX };
+
 function SaveViewDialog(props: { visible: boolean; current: SavedViewState; onHide: () => void; onSaved: (view: SavedView) => void }) {
   const { t } = useTranslation();
   const saveView = useSaveView();
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
+  // Checked on Save, then as the name changes (as before).
+  const form = useZodForm(viewFormSchema, {
+    defaultValues: { name: '', shared: false },
+    issueToKey: (issue) => (issue.code === 'too_big' ? 'nameTooLong' : 'nameRequired'),
+  });
   const mayShare = useCan('sims.operate', { writes: true });
-  const trimmed = name.trim();
-  const error = trimmed.length === 0 ? t('simTools.views.nameRequired') : trimmed.length > SAVED_VIEW_NAME_MAX ? t('simTools.views.nameTooLong', { max: SAVED_VIEW_NAME_MAX }) : null;
-  const [touched, setTouched] = useState(false);
+  const name = useWatch({ control: form.control, name: 'name' });
 
-  function submit(): void {
-    setTouched(true);
-    if (error) return;
+  function submit({ name: trimmed, shared }: z.output<typeof viewFormSchema>): void {
     saveView.mutate(
       { name: trimmed, shared: mayShare && shared, state: props.current },
       {
@@ -170,9 +178,7 @@ function SaveViewDialog(props: { visible: boolean; current: SavedViewState; onHi
           showSuccessToast({ key: 'simTools.views.saved', values: { name: view.name } });
           props.onSaved(view);
           props.onHide();
-          setName('');
-          setShared(false);
-          setTouched(false);
+          form.reset();
         },
       },
     );
@@ -189,39 +195,30 @@ function SaveViewDialog(props: { visible: boolean; current: SavedViewState; onHi
       modal
       data-testid="saved-views-dialog"
     >
-      <form
-        className="op-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor="saved-view-name">{t('simTools.views.name')}</label>
-        <InputText
+      <Form form={form} onSubmit={submit} errorKeys="simTools.views" errorValues={VIEW_ERROR_VALUES} className="op-form">
+        <TextField<ViewFormValues>
+          name="name"
           id="saved-view-name"
-          value={name}
+          label={t('simTools.views.name')}
+          hint={t('simTools.views.nameHint', { count: name.trim().length, max: SAVED_VIEW_NAME_MAX })}
           maxLength={SAVED_VIEW_NAME_MAX}
-          onChange={(event) => setName(event.target.value)}
-          invalid={touched && error !== null}
-          aria-describedby="saved-view-name-hint"
           autoFocus
-          data-testid="saved-views-name"
+          testId="saved-views-name"
         />
-        <small id="saved-view-name-hint" className={touched && error ? 'p-error' : ''}>
-          {touched && error ? error : t('simTools.views.nameHint', { count: trimmed.length, max: SAVED_VIEW_NAME_MAX })}
-        </small>
         {mayShare && (
-          <label className="sims-filter__check" htmlFor="saved-view-shared">
-            <Checkbox inputId="saved-view-shared" checked={shared} onChange={(event) => setShared(event.checked === true)} data-testid="saved-views-shared" />
-            {t('simTools.views.shared')}
-          </label>
+          <CheckboxField<ViewFormValues>
+            name="shared"
+            id="saved-view-shared"
+            label={t('simTools.views.shared')}
+            className="sims-filter__check"
+            testId="saved-views-shared"
+          />
         )}
         <div className="op-form__actions">
           <Button type="button" text label={t('ops.cancel')} onClick={props.onHide} />
           <Button type="submit" label={t('simTools.views.saveConfirm')} icon="pi pi-check" loading={saveView.isPending} data-testid="saved-views-confirm" />
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
