@@ -1,4 +1,4 @@
 /** The public face of accounts/companies: what other modules may import from it (the rest is its own). */
-export { findCompanyTree, findExistingCompanies } from './scope-repository.js';
+export { findExistingCompanies } from './scope-repository.js';
 export { resolveCompanyScope } from './scope.js';
 export type { CompanyScope } from './scope.js';

@@ -10,10 +10,7 @@ import * as repo from './repository.js';
 import { countKeptSims } from '../../sims/list/index.js';
 import { bannerForUser } from '../../content/banner/index.js';
 import { isUpdateRequired } from '../../content/version/index.js';
-
-export function centsToEur(cents: number): number {
-  return Math.round(cents) / 100;
-}
+import { centsToEur } from '../../../formats/money.js';
 
 /** The current user's data of spec §3/§7: user, company, news flag, update flag, SIM count. */
 export async function getMe(db: Db, principal: Principal, clientVersion: number, lang: Lang): Promise<MeResult> {

@@ -1,8 +1,8 @@
 import { COMPANY_API } from '@cab/contract/company';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../../../auth/authenticate.js';
-import type { Db } from '../../../db/client.js';
-import { endpointRoutes } from '../../../http/endpoint-routes.js';
+import { principalOf } from '../../../../auth/authenticate.js';
+import type { Db } from '../../../../db/client.js';
+import { endpointRoutes } from '../../../../http/endpoint-routes.js';
 import { getCompany, updateCompany } from './service.js';
 
 export function registerCompanyPageRoutes(app: FastifyInstance, db: Db): void {

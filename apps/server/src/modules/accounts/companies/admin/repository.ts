@@ -1,6 +1,6 @@
 import type { CompanyState } from '@cab/contract/companies-admin';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/client.js';
+import { queryRows, type Executor } from '../../../../db/client.js';
 
 export interface CompanyRow {
   id: number;

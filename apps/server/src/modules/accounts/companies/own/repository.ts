@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/client.js';
-import { companies } from '../../../db/schema.js';
+import { queryRows, type Executor } from '../../../../db/client.js';
+import { companies } from '../../../../db/schema.js';
 
 export interface CompanyRow {
   id: number;

@@ -12,15 +12,15 @@ import { COMPANY_TYPES, firstOpenStep } from '@cab/contract/registration';
 import type { Lang } from '@cab/contract/constants';
 import { ROLES } from '@cab/contract/roles';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../../auth/passwords.js';
-import type { Principal } from '../../../auth/principal.js';
-import type { Db, Executor } from '../../../db/client.js';
-import type { Mailer } from '../../../delivery/mail.js';
-import { AppError } from '../../../http/errors.js';
-import { COMPANY_ADMIN_MAIL } from '../../../http/mail-messages.js';
-import { DEFAULT_ROLE_TITLE, ROLE_TITLES, fillTemplate } from '../../../http/messages.js';
-import type { EventBus } from '../../../realtime/bus.js';
-import { insertAudit } from '../../platform/audit/index.js';
+import { hashPassword } from '../../../../auth/passwords.js';
+import type { Principal } from '../../../../auth/principal.js';
+import type { Db, Executor } from '../../../../db/client.js';
+import type { Mailer } from '../../../../delivery/mail.js';
+import { AppError } from '../../../../http/errors.js';
+import { COMPANY_ADMIN_MAIL } from '../../../../http/mail-messages.js';
+import { DEFAULT_ROLE_TITLE, ROLE_TITLES, fillTemplate } from '../../../../http/messages.js';
+import type { EventBus } from '../../../../realtime/bus.js';
+import { insertAudit } from '../../../platform/audit/index.js';
 import * as repo from './repository.js';
 
 export interface CompaniesAdminDeps {

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { GENERATED_PASSWORD_LENGTH } from '@cab/contract/company-users';
 import { LANGS } from '@cab/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../../delivery/mail.js';
-import { NEW_PASSWORD_MAIL } from '../../../http/mail-messages.js';
-import { fillTemplate } from '../../../http/messages.js';
+import type { Mailer } from '../../../../delivery/mail.js';
+import { NEW_PASSWORD_MAIL } from '../../../../http/mail-messages.js';
+import { fillTemplate } from '../../../../http/messages.js';
 
 // No look-alike characters (0/O, 1/l/I), so a password read from a mail is typed right.
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,7 +1,7 @@
-import { hasPermission, type Principal } from '../../../auth/principal.js';
-import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../http/errors.js';
-import { findCompanyTree } from '../companies/index.js';
+import { hasPermission, type Principal } from '../../../../auth/principal.js';
+import type { Db } from '../../../../db/client.js';
+import { AppError } from '../../../../http/errors.js';
+import { findCompanyTree } from '../scope-repository.js';
 
 /**
  * Which company a company-page call is about: the caller's own when no id is given. Root may open

@@ -1,8 +1,8 @@
 import { COMPANIES_ADMIN_API } from '@cab/contract/companies-admin';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../../../auth/authenticate.js';
-import { requestLang } from '../../../http/errors.js';
-import { endpointRoutes } from '../../../http/endpoint-routes.js';
+import { principalOf } from '../../../../auth/authenticate.js';
+import { requestLang } from '../../../../http/errors.js';
+import { endpointRoutes } from '../../../../http/endpoint-routes.js';
 import {
   createCompany,
   deleteCompany,

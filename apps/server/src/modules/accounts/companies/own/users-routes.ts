@@ -1,8 +1,8 @@
 import { COMPANY_USERS_API } from '@cab/contract/company-users';
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../../../auth/authenticate.js';
-import { requestLang } from '../../../http/errors.js';
-import { endpointRoutes } from '../../../http/endpoint-routes.js';
+import { principalOf } from '../../../../auth/authenticate.js';
+import { requestLang } from '../../../../http/errors.js';
+import { endpointRoutes } from '../../../../http/endpoint-routes.js';
 import {
   createUser,
   listUsers,

@@ -5,11 +5,11 @@ import {
   type CompanyField,
   type CompanyUpdateRequest,
 } from '@cab/contract/company';
-import { hasPermission, mayWrite, type Principal } from '../../../auth/principal.js';
-import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../http/errors.js';
-import { auditActor, insertAudit } from '../../platform/audit/index.js';
-import { centsToEur } from '../me/index.js';
+import { hasPermission, mayWrite, type Principal } from '../../../../auth/principal.js';
+import type { Db } from '../../../../db/client.js';
+import { AppError } from '../../../../http/errors.js';
+import { auditActor, insertAudit } from '../../../platform/audit/index.js';
+import { centsToEur } from '../../../../formats/money.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './repository.js';
 
