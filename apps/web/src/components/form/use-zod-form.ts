@@ -16,7 +16,8 @@ type ZodFormProps<Input extends FieldValues, Output extends FieldValues> = Omit<
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
-  { issueToKey, ...props }: ZodFormProps<Input, Output> = {},
+  // The types come from the schema alone, not from the default values ('outgoing' stays a literal).
+  { issueToKey, ...props }: ZodFormProps<NoInfer<Input>, NoInfer<Output>> = {},
 ): UseFormReturn<Input, unknown, Output> {
   return useForm<Input, unknown, Output>({
     ...props,

@@ -48,7 +48,7 @@ export function UserDialog({ companyId, user, onHide }: Props) {
       first_name: user?.first_name ?? '',
       last_name: user?.last_name ?? '',
       phone: user?.phone ?? '',
-      role: user?.role ?? 'manager',
+      role: COMPANY_USER_ROLES.find((role) => role === user?.role) ?? 'manager',
     },
     // Any client-side problem reads users.invalid, checked on Save only (as before).
     issueToKey: () => 'invalid',
