@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
-import { PHONE_CALL_DIRECTIONS, PHONE_PATTERN, type PhoneCallDirection, type RegisterPhoneCallResult } from '@cab/contract/registration';
+import { z } from 'zod';
+import { PHONE_CALL_DIRECTIONS, RegisterPhoneCallRequest, type PhoneCallDirection, type RegisterPhoneCallResult } from '@cab/contract/registration';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { usePhoneCall } from '../api/register-api';
 import { PhoneCodeForm } from './phone-code-form';
-import { FormField } from '@/components/form/form-field';
 import { StepActions } from './step-actions';
 import type { StepProps } from './step-props';
 
@@ -16,22 +19,30 @@ const CALL_BUTTON_KEY: Record<PhoneCallDirection, string> = {
   incoming: 'register.phone.callIncoming',
 };
 
+/** The contract's call request; spaces, brackets and dashes typed in the number are dropped first. */
+const phoneCallSchema = RegisterPhoneCallRequest.extend({
+  phone: z
+    .string()
+    .transform((phone) => phone.replace(/[\s()-]/g, ''))
+    .pipe(RegisterPhoneCallRequest.shape.phone),
+});
+type PhoneCallValues = z.input<typeof phoneCallSchema>;
+
 /** Phone: confirmed by a call, outgoing (we ring) or incoming (the user rings); the last 4 digits are the code. */
 export function PhoneStep({ status, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
-  const [phone, setPhone] = useState(status.phone ?? '');
-  const [direction, setDirection] = useState<PhoneCallDirection>('outgoing');
-  const [error, setError] = useState<string | undefined>();
+  // Checked on the call button only, as before: an empty number is 'required', another wrong one 'phone'.
+  const form = useZodForm(phoneCallSchema, {
+    defaultValues: { phone: status.phone ?? '', direction: 'outgoing' },
+    issueToKey: (issue) => (issue.input === '' ? 'required' : 'phone'),
+    reValidateMode: 'onSubmit',
+  });
+  const direction = useWatch({ control: form.control, name: 'direction' });
   const [call, setCall] = useState<(RegisterPhoneCallResult & { phone: string }) | null>(null);
   const requestCall = usePhoneCall();
 
-  function submitCall(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    const value = phone.replace(/[\s()-]/g, '');
-    const problem = !value ? 'required' : PHONE_PATTERN.test(value) ? undefined : 'phone';
-    setError(problem && t(`register.errors.${problem}`));
-    if (problem) return;
-    requestCall.mutate({ phone: value, direction }, { onSuccess: (result) => setCall({ ...result, phone: value }) });
+  function submitCall(values: RegisterPhoneCallRequest): void {
+    requestCall.mutate(values, { onSuccess: (result) => setCall({ ...result, phone: values.phone }) });
   }
 
   if (status.phone_confirmed && !call) {
@@ -53,36 +64,41 @@ export function PhoneStep({ status, onNext, onBack }: StepProps) {
   }
   const options = PHONE_CALL_DIRECTIONS.map((value) => ({ value, label: t(`register.phone.${value}`) }));
   return (
-    <form className="register-form" noValidate onSubmit={submitCall}>
+    <Form form={form} onSubmit={submitCall} errorKeys="register.errors" className="register-form">
       <p className="register-lead">{t('register.phone.text')}</p>
-      <FormField className="register-field" id="register-phone" label={t('register.phone.phone')} hint={t('register.phone.phoneHint')} error={error}>
-        <InputText
-          id="register-phone"
-          type="tel"
-          value={phone}
-          maxLength={20}
-          autoComplete="tel"
-          placeholder="+79161234567"
-          invalid={Boolean(error)}
-          onChange={(event) => setPhone(event.target.value)}
-          data-testid="register-phone"
-        />
-      </FormField>
+      <TextField<PhoneCallValues>
+        name="phone"
+        id="register-phone"
+        label={t('register.phone.phone')}
+        hint={t('register.phone.phoneHint')}
+        fieldClassName="register-field"
+        type="tel"
+        maxLength={20}
+        autoComplete="tel"
+        placeholder="+79161234567"
+        testId="register-phone"
+      />
       <div className="register-field">
         <span className="register-field__label" id="register-direction-label">
           {t('register.phone.direction')}
         </span>
-        <SelectButton
-          value={direction}
-          options={options}
-          allowEmpty={false}
-          onChange={(event) => setDirection(event.value as PhoneCallDirection)}
-          aria-labelledby="register-direction-label"
-          data-testid="register-direction"
+        <Controller
+          control={form.control}
+          name="direction"
+          render={({ field }) => (
+            <SelectButton
+              value={field.value}
+              options={options}
+              allowEmpty={false}
+              onChange={(event) => field.onChange(event.value as PhoneCallDirection)}
+              aria-labelledby="register-direction-label"
+              data-testid="register-direction"
+            />
+          )}
         />
         <small className="register-field__hint">{t(`register.phone.${direction}Hint`)}</small>
       </div>
       <StepActions onBack={onBack} busy={requestCall.isPending} nextLabel={t(CALL_BUTTON_KEY[direction])} />
-    </form>
+    </Form>
   );
 }
