@@ -37,3 +37,23 @@ export async function findExistingCompanies(db: Executor, ids: number[]): Promis
   );
   return rows.map((r) => Number(r.id));
 }
+
+/**
+ * Registered, not deleted companies of the scope (null: every one) whose name holds `query`, the
+ * caller's own first, then by name.
+ */
+export async function findScopeCompanies(
+  db: Executor,
+  scope: number[] | null,
+  query: string | undefined,
+  ownId: number,
+  limit: number,
+): Promise<Array<{ id: number; name: string; parent_id: number | null }>> {
+  const inScope = scope ? sql`and id in ${scope.length ? scope : [0]}` : sql``;
+  const byName = query ? sql`and lower(name) like ${`%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  return queryRows<{ id: number; name: string; parent_id: number | null }>(db, sql`
+    select id::int as id, name, parent_id::int as parent_id from companies
+    where deleted_at is null and registration_complete ${inScope} ${byName}
+    order by (id = ${ownId}) desc, name, id
+    limit ${limit}`);
+}
