@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { PHONE_CODE_LENGTH, REGISTRATION_API, type RegisterPhoneCallResult } from '@cab/contract/registration';
+import { PHONE_CODE_LENGTH, REGISTRATION_API, RegisterPhoneVerifyRequest, type RegisterPhoneCallResult } from '@cab/contract/registration';
 import type { ApiError } from '@/lib/api-error';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useSaveStep } from '../api/register-api';
-import { FormField } from '@/components/form/form-field';
 import { StepActions } from './step-actions';
 
 interface PhoneCodeFormProps {
@@ -18,26 +18,23 @@ interface PhoneCodeFormProps {
 /** The 4 digits of the call; a wrong code shows the server's (spec's) verification error. */
 export function PhoneCodeForm({ call, onConfirmed, onRetry, onBack }: PhoneCodeFormProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const verify = useSaveStep(REGISTRATION_API.phoneVerify, (failure: ApiError) => setError(failure.message));
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (!new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(code)) {
-      setError(t('register.errors.code'));
-      return;
-    }
-    setError(undefined);
-    verify.mutate({ code }, { onSuccess: onConfirmed });
-  }
+  // The contract's 4 digits, said on Verify only; only digits can be typed.
+  const form = useZodForm(RegisterPhoneVerifyRequest, { defaultValues: { code: '' }, issueToKey: () => 'code', reValidateMode: 'onSubmit' });
+  const verify = useSaveStep(REGISTRATION_API.phoneVerify, (failure: ApiError) =>
+    form.setError('code', { type: 'server', message: failure.message }),
+  );
+  const digitsOnly = (event: { target: { value: string } }) => {
+    const digits = event.target.value.replace(/\D/g, '');
+    if (digits !== event.target.value) form.setValue('code', digits);
+  };
+  const submit = (values: RegisterPhoneVerifyRequest) => verify.mutate(values, { onSuccess: onConfirmed });
 
   const instruction =
     call.direction === 'incoming'
       ? t('register.phone.incomingCall', { phone: call.phone, number: call.number ?? '' })
       : t('register.phone.outgoingCall', { phone: call.phone });
   return (
-    <form className="register-form" noValidate onSubmit={submit}>
+    <Form form={form} onSubmit={submit} errorKeys="register.errors" className="register-form">
       <p className="register-lead" data-testid="phone-instruction">
         {instruction}
       </p>
@@ -46,22 +43,21 @@ export function PhoneCodeForm({ call, onConfirmed, onRetry, onBack }: PhoneCodeF
           <i className="pi pi-phone" aria-hidden="true" /> {call.number}
         </p>
       )}
-      <FormField className="register-field" id="register-code" label={t('register.phone.code')} error={error}>
-        <InputText
-          id="register-code"
-          value={code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={PHONE_CODE_LENGTH}
-          className="register-code"
-          invalid={Boolean(error)}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          autoFocus
-          data-testid="register-code"
-        />
-      </FormField>
+      <TextField<RegisterPhoneVerifyRequest>
+        name="code"
+        id="register-code"
+        label={t('register.phone.code')}
+        fieldClassName="register-field"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={PHONE_CODE_LENGTH}
+        className="register-code"
+        autoFocus
+        registerOptions={{ onChange: digitsOnly }}
+        testId="register-code"
+      />
       <Button type="button" label={t('register.phone.again')} icon="pi pi-replay" link className="register-link-button" onClick={onRetry} />
       <StepActions onBack={onBack} busy={verify.isPending} nextLabel={t('register.phone.verify')} />
-    </form>
+    </Form>
   );
 }
