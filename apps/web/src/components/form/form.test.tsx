@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Form } from './form';
 import { FormError } from './form-error';
 import { FormField } from './form-field';
+import { InputNumberField } from './input-number-field';
 import { NativeSelectField } from './select-field';
 import { NumberField, PasswordField, TextField } from './text-field';
 import { useZodForm } from './use-zod-form';
@@ -122,6 +123,26 @@ describe('form kit', () => {
     render(<Sample onSubmit={() => undefined} serverError="This name is taken" />);
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Fail' })));
     expect(screen.getByTestId('sample-name-error').textContent).toBe('This name is taken');
+  });
+
+  it('<InputNumberField> holds null while empty and is checked like any field', async () => {
+    const versionSchema = z.object({ version: z.custom<number | null>().pipe(z.number().int().min(1)) });
+    const onSubmit = vi.fn();
+    function Version() {
+      const form = useZodForm(versionSchema, { defaultValues: { version: null }, issueToKey: () => 'required' });
+      return (
+        <Form form={form} onSubmit={onSubmit} errorKeys="sample.errors">
+          <InputNumberField<z.input<typeof versionSchema>> name="version" id="version" label="Version" useGrouping={false} testId="version" />
+          <button type="submit">Save</button>
+        </Form>
+      );
+    }
+    render(<Version />);
+    expect(screen.getByLabelText<HTMLInputElement>('Version').value).toBe('');
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByTestId('version-error').textContent).toBe('Required');
+    expect(screen.getByLabelText('Version').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('<FormError> is an alert only while there is a message', () => {
