@@ -6,6 +6,7 @@ import { loadConfig, shouldSeedDemo, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isDatabaseUnavailable } from './db/connection-errors.js';
 import { createErrorReporter } from './db/outage-report.js';
+import { untilDatabaseAnswers } from './db/wait-for-database.js';
 import { startJobQueue } from './jobs/boss.js';
 import { startBillingJobs } from './jobs/billing-jobs.js';
 import { startNetworkJobs } from './jobs/network-jobs.js';
@@ -45,12 +46,14 @@ function endOnBug(kind: string, error: unknown): never {
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  const { jwtSecret, seeded } = await database.withStartupLock(async () => ({
-    seeded: shouldSeedDemo(config) ? await seedDemo(database.db, config.DEMO_PASSWORD) : false,
-    jwtSecret: await resolveJwtSecret(database.db, config.JWT_SECRET),
-    faqSeeded: await seedFaqOnce(database.db),
-  }));
+  const { jwtSecret, seeded } = await untilDatabaseAnswers(async () => {
+    await database.migrate();
+    return database.withStartupLock(async () => ({
+      seeded: shouldSeedDemo(config) ? await seedDemo(database.db, config.DEMO_PASSWORD) : false,
+      jwtSecret: await resolveJwtSecret(database.db, config.JWT_SECRET),
+      faqSeeded: await seedFaqOnce(database.db),
+    }));
+  }, (message) => console.warn(message));
   const works = config.ROLE !== 'api';
   const jobs = await startJobQueue(database, { works, reportError });
   const bus = new EventBus(database);

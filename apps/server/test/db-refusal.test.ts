@@ -30,10 +30,11 @@ describe.skipIf(!testDatabaseUrl)('the database refuses connections for a while 
   let data: Database;
   let api: ServerProcess;
   let worker: ServerProcess;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     side = await createSideDatabase(testDatabaseUrl ?? '', 'refusal');
-    const env = {
+    env = {
       DATABASE_URL: side.url,
       SEED_DEMO: '1',
       JWT_SECRET,
@@ -154,4 +155,24 @@ describe.skipIf(!testDatabaseUrl)('the database refuses connections for a while 
     expect(worker.output.join('')).toMatch(/queue item \d+: database unavailable \(.*\), resuming when it is back/);
     console.info(`db-refusal: ${outcomes.length} list calls, ${unavailable.length} answered 503; 200 again ${recoveredAfterMs} ms after the database was reopened`);
   }, 150_000);
+
+  it('a process started while the database refuses waits for it, without exiting, and serves once it is back', async () => {
+    await side.allowConnections(false);
+    let late: ServerProcess | undefined;
+    try {
+      await side.terminateBackends();
+      late = startServer(await freePort(), { ...env, ROLE: 'api' });
+      const started = late;
+      onTestFailed(() => console.error(`--- late process, exit ${JSON.stringify(started.exit)}:\n${started.output.join('')}`));
+      await waitFor(() => /database unavailable at start \(.*\(55000\)\): trying again/.test(started.output.join('')), 90_000, 'the late process to wait for the database');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(late.exit).toBeNull();
+    } finally {
+      await side.allowConnections(true);
+    }
+    await waitUntilServing(late);
+    const signedIn = await callProcess(late, '/api/login', { email: 'admin@demo.local', password: DEMO_PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(await stopServer(late)).toEqual({ code: 0, signal: null });
+  }, 180_000);
 });
