@@ -43,9 +43,15 @@ describe('<NotifyMethodDialog>', () => {
     expect(destination.getAttribute('aria-describedby')).toBe('notify-destination-hint');
   });
 
-  it('checks on Save before anything was left', async () => {
+  it('checks on Save before anything was left; another type then says its own rule', async () => {
     renderDialog();
     await settle(() => fireEvent.click(screen.getByTestId('notify-save')));
     expect(screen.getByTestId('notify-destination-error').textContent).toBe('Enter an e-mail as user@domain');
+
+    await settle(() => fireEvent.click(screen.getByTestId('notify-type')));
+    const webhook = [...document.querySelectorAll('.p-dropdown-item')].find((item) => item.textContent === 'Webhook');
+    if (!webhook) throw new Error('no Webhook option');
+    await settle(() => fireEvent.click(webhook));
+    expect(screen.getByTestId('notify-destination-error').textContent).toBe('Enter an http:// or https:// address');
   });
 });

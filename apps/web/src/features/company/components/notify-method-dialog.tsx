@@ -62,8 +62,10 @@ export function NotifyMethodDialog({ companyId, method, onClose }: NotifyMethodD
   const form = useZodForm(notifyMethodSchema, { defaultValues: method ? inputOf(method) : EMPTY });
   // As before: the destination is checked once it was left filled in (or on Save), then as it changes.
   const touched = useRef(false);
+  // Read while rendering, so the dialog is told when a Save was tried.
+  const { isSubmitted } = form.formState;
   const recheck = () => {
-    if (touched.current || form.formState.isSubmitted) void form.trigger('destination');
+    if (touched.current || isSubmitted) void form.trigger('destination');
   };
   const onError = (error: ApiError) => {
     if (error.fields?.destination) form.setError('destination', { type: 'server', message: error.fields.destination });
