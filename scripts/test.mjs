@@ -2,8 +2,9 @@
 // TEST_DATABASE_URL is set), build, then browser flows in Debian's chromium. Prints a summary line.
 // Each step starts as soon as the steps it needs have passed, side by side with the rest (the machine
 // has two cores; CI is a budget of 20 minutes): the browser flows start right after the build, and the
-// steps nobody waits for and that wait for no clock (type-check, lint, web unit tests) run at a lower
-// CPU priority, so they fill the time the flows and the API tests leave idle instead of slowing them.
+// steps nobody waits for and that wait for no clock (type-check, lint) run at a lower CPU priority, so
+// they fill the time the flows and the tests leave idle instead of slowing them. Starved tests with
+// clocks fail (measured: web component tests at nice 10 under the flows), so those keep theirs.
 // Each step's output is kept in .test-reports/<name>.log and printed when it ends.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -91,7 +92,8 @@ const plan = [
   { name: 'build', title: 'build', command: 'npm run build', after: ['contract'] },
   { name: 'typecheck', title: 'type-check', command: 'npm run typecheck', after: ['contract'], background: true },
   { name: 'lint', title: 'lint', command: 'npm run lint', after: ['contract'], background: true },
-  { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}`, after: ['contract'], background: true },
+  // Component tests wait on clocks (testing-library's waitFor, vitest's 5 s): at the flows' priority.
+  { name: 'web-run', title: 'web unit tests', command: `npm exec -w @cab/web -- vitest run ${vitestJson('web')}`, after: ['contract'] },
 ];
 // The whole suite on PostgreSQL, two files at a time (a database per worker); the files that
 // exercise the SQL itself again on PGlite, the embedded default (apps/server/test/data-layer.json).
