@@ -13,6 +13,7 @@ import type { DocsListState } from './docs-list-state';
 import { openBillPdf } from './open-bill-pdf';
 import { EmptyState } from '@/components/empty-state';
 import { QueryStates } from '@/components/query-states';
+import { urlPaging } from '@/components/url-paging';
 
 interface BillsTableProps {
   list: UseQueryResult<BillListResult>;
@@ -64,13 +65,7 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
           dataKey="id"
           size="small"
           stripedRows
-          lazy
-          paginator
-          first={(state.pageIndex - 1) * state.pageSize}
-          rows={state.pageSize}
-          totalRecords={total}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+          {...urlPaging(state, total, onPage)}
           loading={list.isFetching && !list.isPending}
           className="bills-table"
           data-testid="bills-table"

@@ -10,6 +10,7 @@ import type { OrderListState } from './order-list-state';
 import { OrderStatusTag } from './order-status-tag';
 import { EmptyState } from '@/components/empty-state';
 import { QueryStates } from '@/components/query-states';
+import { urlPaging } from '@/components/url-paging';
 
 interface OrdersTableProps {
   list: UseQueryResult<OrderListResult>;
@@ -45,13 +46,7 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
           dataKey="id"
           size="small"
           stripedRows
-          lazy
-          paginator
-          first={(state.pageIndex - 1) * state.pageSize}
-          rows={state.pageSize}
-          totalRecords={total}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPage={(event) => onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+          {...urlPaging(state, total, onPage)}
           loading={list.isFetching && !list.isPending}
           className="orders-table"
           data-testid="orders-table"

@@ -5,7 +5,6 @@ import { Column } from 'primereact/column';
 import {
   DataTable,
   type DataTableBodyRowPassThroughMethodOptions,
-  type DataTablePageEvent,
   type DataTableSortEvent,
 } from 'primereact/datatable';
 import type { SimSortColumn } from '@cab/contract/constants';
@@ -18,8 +17,8 @@ import { visibleColumns, type ColumnSettings, type SimColumn } from '../model/co
 import type { SimListState } from '../model/list-state';
 import { applySelectionChange } from '../model/selection';
 import { BlockTypeTag } from './block-type-tag';
+import { urlPaging } from '@/components/url-paging';
 
-const PAGE_SIZES = [25, 50, 100];
 
 /** Table column → server sort column (only these sort on the server). */
 const SORT_FIELD: Partial<Record<SimColumn, SimSortColumn>> = {
@@ -196,13 +195,7 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: 
       <DataTable
         value={items}
         dataKey="id"
-        lazy
-        paginator
-        first={(state.pageIndex - 1) * state.pageSize}
-        rows={state.pageSize}
-        totalRecords={props.total}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPage={(event: DataTablePageEvent) => props.onPage(Math.floor(event.first / event.rows) + 1, event.rows)}
+        {...urlPaging(state, props.total, props.onPage)}
         sortField={sortField}
         sortOrder={sortField ? (state.sortType === 'desc' ? -1 : 1) : 0}
         removableSort
