@@ -75,6 +75,37 @@ describe('POST /api/queue/create', () => {
     expect(lines.slice(1).every((l) => l.split(',')[2] === 'ok')).toBe(true);
   });
 
+  it("reports what each SIM's state made of the operation: already blocked, already unblocked, blocked for an SMS — never done, never retried", async () => {
+    const [open, shut] = [await simIds(`block_type = 'none'`, 2), await simIds(`block_type = 'voluntary'`, 2)];
+    expect(open).toHaveLength(2);
+    expect(shut).toHaveLength(2);
+    const outcomes = async (reason: string, ids: number[], params: object = {}) => {
+      const res = await create({ reason, selection: { ids }, ...params });
+      expect(res.statusCode, res.body).toBe(200);
+      const { qid } = QueueCreateResult.strict().parse(res.json<{ result: unknown }>().result);
+      await runQueueItem(deps, { companyId: demoCompanyId, queueId: qid });
+      const rows = await queryRows<{ sim_id: number; status: string; reason: string | null }>(
+        t.database.db,
+        sql`select sim_id::int as sim_id, status, reason from queue_results where queue_id = ${qid} order by sim_id`,
+      );
+      const detail = (await post(t.app, '/api/operations/get', { qid }, { token: admin })).json<{ result: { can_retry: boolean; retry_count: number } }>().result;
+      return { byId: Object.fromEntries(rows.map((r) => [r.sim_id, `${r.status}:${r.reason ?? ''}`])), canRetry: detail.can_retry || detail.retry_count > 0 };
+    };
+
+    const sms = await outcomes('queue_sms', [open[0] ?? 0, shut[0] ?? 0], { params: { text: 'hello' } });
+    expect(sms.byId[shut[0] ?? 0]).toBe('fail:sim_blocked');
+    expect(sms.byId[open[0] ?? 0]).toMatch(/^ok:/);
+    expect(sms.canRetry).toBe(false);
+
+    const block = await outcomes('queue_block', [open[0] ?? 0, shut[0] ?? 0]);
+    expect(block.byId).toEqual({ [open[0] ?? 0]: 'ok:', [shut[0] ?? 0]: 'fail:already_blocked' });
+    expect(block.canRetry).toBe(false);
+
+    const unblock = await outcomes('queue_unblock', [open[1] ?? 0, shut[1] ?? 0]);
+    expect(unblock.byId).toEqual({ [open[1] ?? 0]: 'fail:already_unblocked', [shut[1] ?? 0]: 'ok:' });
+    expect(unblock.canRetry).toBe(false);
+  });
+
   it('acts on everything matching a cards filter', async () => {
     const res = await create({ reason: 'queue_ping', selection: { filter: { query: 'tracker 000', blocked: 0 }, childs: false } });
     expect(res.statusCode).toBe(200);

@@ -55,6 +55,8 @@ export const OperationDetail = OperationSummary.extend({
   fail_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   /** Whether the caller may start an operation of this kind (retry button). */
   can_retry: z.boolean(),
+  /** How many SIMs a retry would take now: failed and not done since, not those already as asked. */
+  retry_count: z.number().int(),
 });
 export type OperationDetail = z.infer<typeof OperationDetail>;
 

@@ -45,6 +45,13 @@ export const SIM_QUEUE_REASONS = [
 ] as const;
 export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
 
+/**
+ * A SIM's outcome when it was already as the operation asks (or blocked, for an SMS): reported as
+ * what it is, never as done, and not taken again by a retry of the operation.
+ */
+export const UNCHANGED_REASONS = ['already_blocked', 'already_unblocked', 'sim_blocked'] as const;
+export type UnchangedReason = (typeof UNCHANGED_REASONS)[number];
+
 /** Who may start each operation, and which profile rule (PROFILE_RULES) its SIMs must pass. */
 export const SIM_OPERATION_RULES: Record<SimQueueReason, { permission: Permission; profileRule?: ProfileRule }> = {
   queue_block: { permission: 'sims.operate' },

@@ -91,6 +91,7 @@ export async function getOperation(db: Db, principal: Principal, qid: number): P
     fail_reasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.n) })),
     // False while any try of the family runs, and once every failed SIM has succeeded in a retry.
     can_retry: retryable && !running && left > 0,
+    retry_count: left,
   };
 }
 

@@ -1,5 +1,5 @@
 import { BLOCK_TYPES, SIM_PROFILES, type BlockType } from '@cab/contract/constants';
-import { SIM_QUEUE_REASONS } from '@cab/contract/queue';
+import { SIM_QUEUE_REASONS, type UnchangedReason } from '@cab/contract/queue';
 import type { Db } from '../../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -84,6 +84,11 @@ async function runBatch(
       outcomes.push({ simId: row.id, ok: false, reason: `blocked_${blockType}` });
       continue;
     }
+    const unchanged = alreadyInState(job.spec, blockType);
+    if (unchanged) {
+      outcomes.push({ simId: row.id, ok: false, reason: unchanged });
+      continue;
+    }
     const profile = SIM_PROFILES.find((p) => p === row.profile) ?? 'BK';
     send.push({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, profile });
   }
@@ -103,6 +108,17 @@ async function runBatch(
 function refusedBlockTypes(spec: OperationSpec, params: OperationParams): readonly BlockType[] {
   if (spec.operation === 'unblock' && params.blockType === 'financial') return BLOCK_TYPES.filter((b) => b !== 'none' && b !== 'financial');
   return spec.refuseBlockTypes ?? [];
+}
+
+/**
+ * A SIM the operation would not change, or cannot reach, because of its block state: reported as what
+ * it is ("already blocked"), never as done, and not taken by a retry (UNCHANGED_REASONS).
+ */
+function alreadyInState(spec: OperationSpec, blockType: BlockType): UnchangedReason | null {
+  if (spec.operation === 'block' && blockType !== 'none') return 'already_blocked';
+  if ((spec.operation === 'unblock' || spec.operation === 'global_unblock') && blockType === 'none') return 'already_unblocked';
+  if (spec.operation === 'sms' && blockType !== 'none') return 'sim_blocked';
+  return null;
 }
 
 function toOutcomeRow(answer: OperationOutcome): results.SimOutcomeRow {

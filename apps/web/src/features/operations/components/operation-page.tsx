@@ -128,7 +128,7 @@ function RetryButton({ detail }: { detail: OperationDetail }) {
   const retry = useRetryFailed();
   const [open, setOpen] = useState(false);
   if (!detail.can_retry) return null;
-  const count = formatCount(detail.fail, i18n.language);
+  const count = formatCount(detail.retry_count, i18n.language);
   return (
     <>
       <Button type="button" icon="pi pi-replay" label={t('operations.retry', { count })} onClick={() => setOpen(true)} data-testid="operation-retry" />
