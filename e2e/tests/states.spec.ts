@@ -178,6 +178,14 @@ test.describe('states', () => {
       return label ? label.scrollWidth > label.clientWidth + 1 : true;
     });
     expect(clipped).toBe(false);
+
+    // The confirmation names the money: the amount on its button and the balance after it.
+    await pay.click();
+    const confirm = page.locator('.p-confirm-dialog');
+    await expect(confirm).toContainText(/Оплатить счёт B-\d{4}-\d+ заказа O-\d{4}-\d+ на [\d\s]+,\d{2}\s€ с баланса компании\? Баланс после оплаты: -?[\d\s]+,\d{2}\s€\./);
+    await expect(confirm.locator('.p-confirm-dialog-accept')).toHaveText(/^Оплатить [\d\s]+,\d{2}\s€$/);
+    await confirm.locator('.p-confirm-dialog-reject').click();
+    await expect(confirm).toBeHidden();
   });
 
   test('while root acts as another user, a strip on every page says so and Restore ends it', async ({ page }) => {

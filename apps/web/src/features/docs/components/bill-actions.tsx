@@ -108,9 +108,14 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
           label={t('docs.payFromBalance')}
           loading={pay.isPending}
           onClick={() =>
-            ask(t('docs.payTitle'), t('docs.payConfirm', { number: bill.number, amount }), () =>
-              pay.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.paid' }) }),
-            )
+            confirmDialog({
+              header: t('docs.payTitle'),
+              message: t('docs.payConfirmAfter', { number: bill.number, amount, after: formatMoney(((actor.balanceCents ?? 0) - bill.amount_cents) / 100, i18n.language) }),
+              icon: 'pi pi-wallet',
+              acceptLabel: t('docs.payAccept', { amount }),
+              rejectLabel: t('docs.no'),
+              accept: () => pay.mutate({ id: bill.id }, { onSuccess: () => showSuccessToast({ key: 'docs.paid' }) }),
+            })
           }
           data-testid="bill-pay-balance"
         />

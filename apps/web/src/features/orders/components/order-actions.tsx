@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { ORDER_CANCELLABLE, ORDER_STATUS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@cab/contract/orders';
 import { showSuccessToast } from '@/lib/api';
+import { formatCents } from '@/lib/format-money';
 import { useCancelOrder, useMoveOrder, usePayOrderFromBalance } from '../api/orders-api';
 import { CommentDialog } from './comment-dialog';
 
@@ -19,7 +20,7 @@ export interface OrderActor {
 
 /** Row actions: root moves the order on and comments; a company admin cancels or pays from the balance. */
 export function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const move = useMoveOrder();
   const cancel = useCancelOrder();
   const pay = usePayOrderFromBalance();
@@ -47,9 +48,15 @@ export function OrderActions({ order, actor }: { order: Order; actor: OrderActor
   const payFromBalance = (billId: number) =>
     confirmDialog({
       header: t('orders.payTitle'),
-      message: t('orders.payConfirm', { number: order.number }),
+      // The money itself, and what the balance will be: a yes or no to an unnamed sum is no choice.
+      message: t('orders.payConfirmAmount', {
+        number: order.number,
+        bill: order.bill_number ?? '',
+        amount: formatCents(order.amount_cents, i18n.language),
+        after: formatCents((actor.balanceCents ?? 0) - order.amount_cents, i18n.language),
+      }),
       icon: 'pi pi-wallet',
-      acceptLabel: t('orders.yes'),
+      acceptLabel: t('orders.payAccept', { amount: formatCents(order.amount_cents, i18n.language) }),
       rejectLabel: t('orders.no'),
       accept: () => pay.mutate(billId, { onSuccess: () => showSuccessToast({ key: 'orders.paid' }) }),
     });
