@@ -176,6 +176,20 @@ describe('operation history', () => {
     );
     expect(tdOnly.eligible).toBe(0);
     expect((await post(t.app, '/api/queue/preview', { selection: { ids } }, { token: other })).statusCode).toBe(404);
+
+    // What the operation would leave as it is, counted with the same rule as the run (UNCHANGED_RULES).
+    const mixed = { filter: { blocked: 0 } };
+    const [blocked, open] = await Promise.all(
+      ["block_type <> 'none'", "block_type = 'none'"].map(async (where) =>
+        Number((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sims where company_id = ${demo} and ${sql.raw(where)}`))[0]?.n),
+      ),
+    );
+    expect(blocked).toBeGreaterThan(0);
+    const previewOf = async (reason: string) => result(await post(t.app, '/api/queue/preview', { selection: mixed, reason }, { token: viewer }), QueuePreviewResult.strict());
+    expect(await previewOf('queue_block')).toMatchObject({ count: (blocked ?? 0) + (open ?? 0), unchanged: blocked });
+    expect(await previewOf('queue_unblock')).toMatchObject({ unchanged: open });
+    expect((await previewOf('queue_sms')).unchanged).toBe(blocked);
+    expect((await previewOf('queue_ping')).unchanged).toBe(0);
   });
 
   it('forgets operations past 180 days, results included, and keeps newer ones', async () => {

@@ -118,6 +118,8 @@ export type QueuePreviewRequest = z.input<typeof QueuePreviewRequest>;
 export const QueuePreviewResult = z.object({
   count: z.number().int(),
   eligible: z.number().int(),
+  /** Of the eligible, how many the operation would leave as they are (UNCHANGED_RULES): "already blocked". */
+  unchanged: z.number().int(),
   first: z.array(z.object({ id: Id, iccid: z.string(), msisdn: z.string(), name: z.string().nullable() })),
 });
 export type QueuePreviewResult = z.infer<typeof QueuePreviewResult>;

@@ -52,6 +52,14 @@ export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
 export const UNCHANGED_REASONS = ['already_blocked', 'already_unblocked', 'sim_blocked'] as const;
 export type UnchangedReason = (typeof UNCHANGED_REASONS)[number];
 
+/** Which SIMs an operation leaves as they are, by block state, and what their outcome says. */
+export const UNCHANGED_RULES: Partial<Record<SimQueueReason, { when: 'blocked' | 'unblocked'; reason: UnchangedReason }>> = {
+  queue_block: { when: 'blocked', reason: 'already_blocked' },
+  queue_unblock: { when: 'unblocked', reason: 'already_unblocked' },
+  queue_global_unblock: { when: 'unblocked', reason: 'already_unblocked' },
+  queue_sms: { when: 'blocked', reason: 'sim_blocked' },
+};
+
 /** Who may start each operation, and which profile rule (PROFILE_RULES) its SIMs must pass. */
 export const SIM_OPERATION_RULES: Record<SimQueueReason, { permission: Permission; profileRule?: ProfileRule }> = {
   queue_block: { permission: 'sims.operate' },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { OPERATIONS_API, PREVIEW_SIMS } from '@cab/contract/operations';
-import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import { UNCHANGED_RULES, type SimQueueReason, type SimSelection } from '@cab/contract/queue';
 import { api, required } from '@/lib/api';
 import { formatCount } from '@/lib/format-count';
 
@@ -12,8 +12,8 @@ import { formatCount } from '@/lib/format-count';
 export type SeeAll = { onClick: () => void } | { to: string };
 
 /**
- * The confirm dialog's "what exactly": how many SIMs (and how many the operation will take), the
- * first few ICCIDs, and a way to see them all. Counted by the server with the creation's own rules.
+ * The confirm dialog's "what exactly": how many SIMs (and how many the operation will take, and of
+ * those how many stay as they are), the first few ICCIDs, and a way to see them all. Counted by the server with the creation's own rules.
  */
 export function SelectionPreview({ selection, reason, seeAll, onLeave }: { selection: SimSelection; reason: SimQueueReason; seeAll?: SeeAll; onLeave: () => void }) {
   const { t, i18n } = useTranslation();
@@ -24,7 +24,8 @@ export function SelectionPreview({ selection, reason, seeAll, onLeave }: { selec
   });
   if (preview.isPending) return <Skeleton height="3.5rem" className="mb-2" />;
   if (!preview.data) return null;
-  const { count, eligible, first } = preview.data;
+  const { count, eligible, unchanged, first } = preview.data;
+  const unchangedReason = UNCHANGED_RULES[reason]?.reason;
   const n = (value: number) => formatCount(value, i18n.language);
   const more = count - first.length;
   return (
@@ -33,6 +34,12 @@ export function SelectionPreview({ selection, reason, seeAll, onLeave }: { selec
         <strong>{t('ops.preview.count', { count: n(count) })}</strong>
         {eligible < count && <span> · {t('ops.preview.eligible', { count: n(eligible) })}</span>}
       </p>
+      {unchanged > 0 && unchangedReason && (
+        // What will not change is said before the run, not found among its results after it.
+        <p className="op-preview__unchanged" data-testid="op-preview-unchanged" data-count={unchanged}>
+          {t(`ops.preview.unchanged.${unchangedReason}`, { count: n(unchanged) })}
+        </p>
+      )}
       <ul className="op-preview__list" aria-label={t('ops.preview.first', { count: Math.min(PREVIEW_SIMS, first.length) })}>
         {first.map((sim) => (
           <li key={sim.id} className="mono" data-testid="op-preview-sim">

@@ -168,10 +168,14 @@ export async function countSelection(
   db: Executor,
   where: SQL,
   profiles: readonly string[] | null,
-): Promise<{ count: number; eligible: number } | undefined> {
+  unchangedWhen: 'blocked' | 'unblocked' | null,
+): Promise<{ count: number; eligible: number; unchanged: number } | undefined> {
   const eligible = profiles ? sql`s.profile in ${profiles}` : sql`true`;
-  const [row] = await queryRows<{ count: number; eligible: number }>(db, sql`
-    select count(*)::int as count, count(*) filter (where ${eligible})::int as eligible from sims s where ${where}`);
+  const unchanged = unchangedWhen === null ? sql`false` : unchangedWhen === 'blocked' ? sql`s.block_type <> 'none'` : sql`s.block_type = 'none'`;
+  const [row] = await queryRows<{ count: number; eligible: number; unchanged: number }>(db, sql`
+    select count(*)::int as count, count(*) filter (where ${eligible})::int as eligible,
+      count(*) filter (where ${eligible} and ${unchanged})::int as unchanged
+    from sims s where ${where}`);
   return row;
 }
 

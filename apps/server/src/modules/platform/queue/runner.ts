@@ -1,5 +1,5 @@
 import { BLOCK_TYPES, SIM_PROFILES, type BlockType } from '@cab/contract/constants';
-import { SIM_QUEUE_REASONS, type UnchangedReason } from '@cab/contract/queue';
+import { SIM_QUEUE_REASONS, UNCHANGED_RULES, type SimQueueReason, type UnchangedReason } from '@cab/contract/queue';
 import type { Db } from '../../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -54,7 +54,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
       const outcomes =
         params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
           ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
-          : await runBatch(deps, { spec, params, queueId: ref.queueId }, claimed);
+          : await runBatch(deps, { reason, spec, params, queueId: ref.queueId }, claimed);
       changed = await db.transaction(async (tx) => {
         const recorded = await results.recordOutcomes(tx, ref, outcomes);
         await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
@@ -71,7 +71,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
 
 async function runBatch(
   deps: QueueRunnerDeps,
-  job: { spec: (typeof OPERATIONS)[keyof typeof OPERATIONS]; params: OperationParams; queueId: number },
+  job: { reason: SimQueueReason; spec: (typeof OPERATIONS)[keyof typeof OPERATIONS]; params: OperationParams; queueId: number },
   simIds: number[],
 ): Promise<results.SimOutcomeRow[]> {
   const rows = await items.loadSimRefs(deps.db, simIds);
@@ -84,7 +84,7 @@ async function runBatch(
       outcomes.push({ simId: row.id, ok: false, reason: `blocked_${blockType}` });
       continue;
     }
-    const unchanged = alreadyInState(job.spec, blockType);
+    const unchanged = alreadyInState(job.reason, blockType);
     if (unchanged) {
       outcomes.push({ simId: row.id, ok: false, reason: unchanged });
       continue;
@@ -112,13 +112,12 @@ function refusedBlockTypes(spec: OperationSpec, params: OperationParams): readon
 
 /**
  * A SIM the operation would not change, or cannot reach, because of its block state: reported as what
- * it is ("already blocked"), never as done, and not taken by a retry (UNCHANGED_REASONS).
+ * it is ("already blocked"), never as done, and not taken by a retry (the contract's UNCHANGED_RULES).
  */
-function alreadyInState(spec: OperationSpec, blockType: BlockType): UnchangedReason | null {
-  if (spec.operation === 'block' && blockType !== 'none') return 'already_blocked';
-  if ((spec.operation === 'unblock' || spec.operation === 'global_unblock') && blockType === 'none') return 'already_unblocked';
-  if (spec.operation === 'sms' && blockType !== 'none') return 'sim_blocked';
-  return null;
+function alreadyInState(reason: SimQueueReason, blockType: BlockType): UnchangedReason | null {
+  const rule = UNCHANGED_RULES[reason];
+  if (!rule) return null;
+  return (rule.when === 'blocked') === (blockType !== 'none') ? rule.reason : null;
 }
 
 function toOutcomeRow(answer: OperationOutcome): results.SimOutcomeRow {
