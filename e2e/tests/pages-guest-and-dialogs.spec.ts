@@ -137,7 +137,8 @@ const OPENERS: Opener[] = [
   },
   {
     name: 'operations-menu',
-    path: '/list',
+    // Open SIMs: Block and SMS are offered for them.
+    path: '/list?blocked=2',
     open: async (page) => {
       await selectFirstSimRow(page);
       await page.getByTestId('sims-actions').click();
@@ -146,7 +147,8 @@ const OPENERS: Opener[] = [
   },
   {
     name: 'block-dialog',
-    path: '/list',
+    // Open SIMs: Block and SMS are offered for them.
+    path: '/list?blocked=2',
     open: async (page) => {
       await selectFirstSimRow(page);
       await openOperations(page);
@@ -156,7 +158,8 @@ const OPENERS: Opener[] = [
   },
   {
     name: 'sms-dialog',
-    path: '/list',
+    // Open SIMs: Block and SMS are offered for them.
+    path: '/list?blocked=2',
     open: async (page) => {
       await selectFirstSimRow(page);
       await openOperations(page);

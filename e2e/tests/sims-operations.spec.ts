@@ -10,6 +10,7 @@ import {
   openSimList,
   operationItem,
   pageCheckbox,
+  selectFirstSimRow,
   rowCheckbox,
   waitForQueueIdle,
 } from '../support/sims.js';
@@ -124,9 +125,10 @@ test.describe('bulk operations on SIM cards (spec §3, §4, §5)', () => {
   test('profile rules: TD SIMs cannot take TC-only operations; a viewer gets no operations', async ({ page }) => {
     await startInLang(page, 'en');
     const session = await loginViaApi(page, USERS.manager);
-    await openSimList(page, '?profile=TD');
+    // Open SIMs: Block and SMS apply to them (the menu does not offer what would change nothing).
+    await openSimList(page, '?profile=TD&blocked=2');
     await expect(page.getByTestId('sims-actions')).toBeDisabled();
-    const ids = (await listSims(page.request, session.token, { size: 3, filter: { profile: 'TD' } })).items.map(
+    const ids = (await listSims(page.request, session.token, { size: 3, filter: { profile: 'TD', blocked: 2 } })).items.map(
       (sim) => sim.id,
     );
     for (const id of ids) await rowCheckbox(page, id).click();
@@ -169,13 +171,41 @@ test.describe('bulk operations on SIM cards (spec §3, §4, §5)', () => {
     // A viewer: the Operations button stays disabled, with the reason as its tooltip.
     await page.context().clearCookies();
     await loginViaApi(page, USERS.viewer);
-    await openSimList(page, '?profile=TD');
+    await openSimList(page, '?profile=TD&blocked=2');
     await rowCheckbox(page, ids[0] ?? 0).click();
     await expect(page.getByTestId('sims-selection-count')).toHaveAttribute('data-count', '1');
     const button = page.getByTestId('sims-actions');
     await expect(button).toBeDisabled();
     await button.hover({ force: true });
     await expect(page.locator('.p-tooltip')).toContainText('Your role cannot run operations on SIM cards');
+  });
+
+  test('blocked SIMs: the menu does not offer Block or an SMS, and the dialog says what stays as it is', async ({ page }) => {
+    await startInLang(page, 'en');
+    await loginViaApi(page, USERS.manager);
+    await openSimList(page, '?blocked=1');
+    await selectFirstSimRow(page);
+    for (const [reason, why] of [
+      ['queue_block', 'Every chosen SIM card is already blocked'],
+      ['queue_sms', 'The chosen SIM cards are blocked: an SMS cannot reach them'],
+    ] as const) {
+      const item = await operationItem(page, reason);
+      await expect(item).toBeDisabled();
+      await expect(item.locator('.ops-menu__why')).toHaveText(why);
+    }
+    await expect(await operationItem(page, 'queue_unblock')).toBeEnabled();
+    await page.keyboard.press('Escape');
+
+    // Blocked and open SIMs together: Block is offered, and its dialog counts the ones already blocked.
+    await openSimList(page, '');
+    await pageCheckbox(page).click();
+    const dialog = await openOperation(page, 'queue_block');
+    const unchanged = page.getByTestId('op-preview-unchanged');
+    const blockedOnPage = await page.locator('[data-testid="sims-row"] [data-block-type]:not([data-block-type="none"])').count();
+    if (blockedOnPage > 0) await expect(unchanged).toHaveText(`Already blocked: ${blockedOnPage} — they stay as they are.`);
+    else await expect(unchanged).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('SMS: 71 characters are refused, 70 are queued', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { SimProfile } from '@cab/contract/constants';
-import { SIM_OPERATION_RULES, profilesAllowing, type SimQueueReason } from '@cab/contract/queue';
+import { SIM_OPERATION_RULES, UNCHANGED_RULES, profilesAllowing, type SimQueueReason, type UnchangedReason } from '@cab/contract/queue';
 import { can, type Role } from '@cab/contract/roles';
 
 /** Operations that stop SIMs working or move them away: their confirm button is red. */
@@ -25,9 +25,17 @@ export const OPERATION_SECTIONS: readonly (readonly SimQueueReason[])[] = [
   ['queue_group', 'queue_transfer'],
 ];
 
-/** What an operation is about to act on, as far as the client knows it. */
+/** Whether the SIMs of a target are blocked, as far as the client knows it. */
+export type BlockState = 'blocked' | 'unblocked' | 'any';
+
+/**
+ * What an operation is about to act on, as far as the client knows it: the chosen rows' profiles and
+ * block states (`blocked[i]` for the i-th row), or a filter's profile and block choice.
+ */
 export type OperationTarget =
-  { kind: 'ids'; profiles: readonly SimProfile[] } | { kind: 'filter'; profile: SimProfile | null } | { kind: 'group' };
+  | { kind: 'ids'; profiles: readonly SimProfile[]; blocked: readonly boolean[] }
+  | { kind: 'filter'; profile: SimProfile | null; blocked: BlockState }
+  | { kind: 'group' };
 
 export interface OperationContext {
   role: Role;
@@ -37,7 +45,7 @@ export interface OperationContext {
 
 /** Why an operation is unavailable: an i18n key under `ops.why`, or null when it can run. */
 export type Unavailable =
-  'companyBlocked' | 'role' | 'transferRole' | 'groupRole' | 'nothingSelected' | 'onlyTC' | 'onlyTD' | null;
+  'companyBlocked' | 'role' | 'transferRole' | 'groupRole' | 'nothingSelected' | 'onlyTC' | 'onlyTD' | UnchangedReason | null;
 
 export function canRunAnyOperation(role: Role): boolean {
   return can(role, 'sims.operate');
@@ -52,6 +60,8 @@ export function whyUnavailable(reason: SimQueueReason, ctx: OperationContext): U
   if (ctx.companyBlocked) return 'companyBlocked';
   const { target } = ctx;
   if (target.kind === 'ids' && target.profiles.length === 0) return 'nothingSelected';
+  const unchanged = wouldChangeNothing(reason, target);
+  if (unchanged) return unchanged;
   const rule = SIM_OPERATION_RULES[reason].profileRule;
   if (!rule) return null;
   const allowed = profilesAllowing(reason);
@@ -67,4 +77,17 @@ export function whyUnavailable(reason: SimQueueReason, ctx: OperationContext): U
 export function countIneligible(reason: SimQueueReason, profiles: readonly SimProfile[]): number {
   const allowed = profilesAllowing(reason);
   return profiles.filter((profile) => !allowed.includes(profile)).length;
+}
+
+/**
+ * Every SIM of the target is already as the operation asks (all blocked, for Block), or where it
+ * cannot go (all blocked, for an SMS): the menu does not offer what would change nothing.
+ */
+function wouldChangeNothing(reason: SimQueueReason, target: OperationTarget): UnchangedReason | null {
+  const rule = UNCHANGED_RULES[reason];
+  if (!rule) return null;
+  const all =
+    (target.kind === 'ids' && target.blocked.length > 0 && target.blocked.every((blocked) => blocked === (rule.when === 'blocked'))) ||
+    (target.kind === 'filter' && target.blocked === rule.when);
+  return all ? rule.reason : null;
 }

@@ -20,6 +20,7 @@ import { BulkRoamingButton } from './bulk-roaming-button';
 import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import { loadColumnSettings, saveColumnSettings, type ColumnSettings } from '../model/column-settings';
 import {
+  blockStateOf,
   DEFAULT_LIST_STATE,
   nextSort,
   SIM_LIST_URL,
@@ -138,8 +139,8 @@ export function Component() {
       ? { ids: selection.rows.map((row) => row.id) }
       : null;
   const target: OperationTarget = selection.allMatching
-    ? { kind: 'filter', profile: csv ? null : state.profile }
-    : { kind: 'ids', profiles: selection.rows.map((row) => row.profile) };
+    ? { kind: 'filter', profile: csv ? null : state.profile, blocked: csv ? 'any' : blockStateOf(state.blocked) }
+    : { kind: 'ids', profiles: selection.rows.map((row) => row.profile), blocked: selection.rows.map((row) => row.block_type !== 'none') };
   const targetLabel = selection.allMatching
     ? t('ops.targetAll', { count: totalLabel })
     : t('ops.targetIds', { count: n(selection.rows.length) });

@@ -61,7 +61,7 @@ function SimView({ sim }: { sim: SimDetail }) {
         </div>
         <OperationsMenu
           selection={{ ids: [sim.id] }}
-          target={{ kind: 'ids', profiles: [sim.profile] }}
+          target={{ kind: 'ids', profiles: [sim.profile], blocked: [sim.block_type !== 'none'] }}
           targetLabel={t('ops.targetSim', { iccid: sim.iccid })}
           buttonTestId="sims-actions"
         />

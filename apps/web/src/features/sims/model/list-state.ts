@@ -95,3 +95,9 @@ export function toListRequest(state: SimListState, csv: string | null): SimListR
   if (state.sortColumn) request.sort = { [state.sortColumn]: state.sortType };
   return request;
 }
+
+/** The block state the list's filter keeps to (blocked by MSU is blocked), for the operations menu. */
+export function blockStateOf(blocked: BlockedFilter): 'blocked' | 'unblocked' | 'any' {
+  if (blocked === BLOCKED_FILTER.blocked || blocked === BLOCKED_FILTER.msu) return 'blocked';
+  return blocked === BLOCKED_FILTER.notBlocked ? 'unblocked' : 'any';
+}
