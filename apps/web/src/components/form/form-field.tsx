@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import './form.css';
 
 interface FormFieldProps {
@@ -37,4 +38,26 @@ export function FormField({ id, label, hint, error, className, children }: FormF
 export function describedBy(id: string, error: string | undefined, hasHint = false): string | undefined {
   if (error) return `${id}-error`;
   return hasHint ? `${id}-hint` : undefined;
+}
+
+/** What every field of the kit takes besides its control's own props. */
+export interface FieldBaseProps<T extends FieldValues> {
+  name: FieldPath<T>;
+  label: ReactNode;
+  /** The control's id (default: the name). */
+  id?: string;
+  hint?: ReactNode;
+  testId?: string;
+  /** A feature's class on the field's wrapper. */
+  fieldClassName?: string;
+}
+
+/** The props a PrimeReact input control of a field takes for its error state and description. */
+export function invalidControlProps(id: string, error: string | undefined, hint: ReactNode, testId: string | undefined) {
+  return {
+    invalid: Boolean(error),
+    'aria-invalid': Boolean(error),
+    'aria-describedby': describedBy(id, error, Boolean(hint)),
+    'data-testid': testId,
+  };
 }

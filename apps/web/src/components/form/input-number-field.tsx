@@ -1,19 +1,11 @@
-import type { ReactNode } from 'react';
-import { Controller, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, useFormContext, type FieldValues } from 'react-hook-form';
 import { InputNumber, type InputNumberProps } from 'primereact/inputnumber';
-import { FormField, describedBy } from './form-field';
+import { FormField, invalidControlProps, type FieldBaseProps } from './form-field';
 import { useFieldError } from './form';
 
 type InputNumberRest = Omit<InputNumberProps, 'id' | 'inputId' | 'name' | 'value' | 'onChange' | 'onValueChange' | 'onBlur' | 'invalid'>;
 
-interface InputNumberFieldProps<T extends FieldValues> extends InputNumberRest {
-  name: FieldPath<T>;
-  label: ReactNode;
-  id?: string;
-  hint?: ReactNode;
-  testId?: string;
-  fieldClassName?: string;
-}
+type InputNumberFieldProps<T extends FieldValues> = FieldBaseProps<T> & InputNumberRest;
 
 /** PrimeReact's InputNumber bound to a `number | null` of the form; the value follows each keystroke. */
 export function InputNumberField<T extends FieldValues = FieldValues>(props: InputNumberFieldProps<T>) {
@@ -31,10 +23,7 @@ export function InputNumberField<T extends FieldValues = FieldValues>(props: Inp
             value={field.value ?? null}
             onChange={(event) => field.onChange(event.value ?? null)}
             onBlur={field.onBlur}
-            invalid={Boolean(error)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={describedBy(id, error, Boolean(hint))}
-            data-testid={testId}
+            {...invalidControlProps(id, error, hint, testId)}
             {...input}
           />
         )}

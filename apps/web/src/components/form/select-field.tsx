@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath, type FieldValues, type RegisterOptions } from 'react-hook-form';
 import { Dropdown, type DropdownProps } from 'primereact/dropdown';
-import { FormField, describedBy } from './form-field';
+import { FormField, describedBy, type FieldBaseProps } from './form-field';
 import { useFieldError } from './form';
 
 export interface SelectOption<V> {
@@ -9,14 +8,7 @@ export interface SelectOption<V> {
   value: V;
 }
 
-interface SelectFieldProps<T extends FieldValues> {
-  name: FieldPath<T>;
-  label: ReactNode;
-  id?: string;
-  hint?: ReactNode;
-  testId?: string;
-  fieldClassName?: string;
-}
+type SelectFieldProps<T extends FieldValues> = FieldBaseProps<T>;
 
 /**
  * A native `<select>` in the theme's look: no overlay, so it suits short lists (languages,

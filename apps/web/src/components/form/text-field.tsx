@@ -1,19 +1,10 @@
-import type { ReactNode } from 'react';
 import { useFormContext, type FieldPath, type FieldValues, type RegisterOptions } from 'react-hook-form';
 import { InputText, type InputTextProps } from 'primereact/inputtext';
 import { InputTextarea, type InputTextareaProps } from 'primereact/inputtextarea';
-import { FormField, describedBy } from './form-field';
+import { FormField, invalidControlProps, type FieldBaseProps } from './form-field';
 import { useFieldError } from './form';
 
-interface FieldProps<T extends FieldValues> {
-  name: FieldPath<T>;
-  label: ReactNode;
-  /** The control's id (default: the name). */
-  id?: string;
-  hint?: ReactNode;
-  testId?: string;
-  /** A feature's class on the field's wrapper. */
-  fieldClassName?: string;
+interface FieldProps<T extends FieldValues> extends FieldBaseProps<T> {
   registerOptions?: RegisterOptions<T, FieldPath<T>>;
 }
 
@@ -28,10 +19,7 @@ export function TextField<T extends FieldValues = FieldValues>(props: FieldProps
     <FormField id={id} label={label} hint={hint} error={error} className={fieldClassName}>
       <InputText
         id={id}
-        invalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error, Boolean(hint))}
-        data-testid={testId}
+        {...invalidControlProps(id, error, hint, testId)}
         {...input}
         {...register(name, registerOptions)}
       />
@@ -63,10 +51,7 @@ export function TextAreaField<T extends FieldValues = FieldValues>(props: FieldP
     <FormField id={id} label={label} hint={hint} error={error} className={fieldClassName}>
       <InputTextarea
         id={id}
-        invalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error, Boolean(hint))}
-        data-testid={testId}
+        {...invalidControlProps(id, error, hint, testId)}
         {...input}
         {...register(name, registerOptions)}
       />
