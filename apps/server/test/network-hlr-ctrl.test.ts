@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CtrlClient, HlrCtrlError, type CtrlClientEvent, type CtrlClientOptions } from '../src/network/hlr/ctrl-client.js';
+import { CtrlClient } from '../src/network/hlr/ctrl-client.js';
+import { HlrCtrlError, type CtrlClientEvent, type CtrlClientOptions } from '../src/network/hlr/ctrl-types.js';
 import { encodeCtrlFrame, IpaFrameDecoder, parseCtrlReply } from '../src/network/hlr/ctrl-frames.js';
 import { HlrSubscribers, parseSubscriberInfo } from '../src/network/hlr/hlr-subscribers.js';
 import { HLR_CTRL_HOST, HLR_CTRL_PORT, OsmoHlr, osmoHlrMissingReason } from './support/osmo-hlr.js';

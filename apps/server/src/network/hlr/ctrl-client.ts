@@ -1,5 +1,6 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { encodeCtrlFrame, IPA_PONG, IpaFrameDecoder, parseCtrlReply } from './ctrl-frames.js';
+import { HlrCtrlError, type CtrlClientEvent, type CtrlClientOptions, type CtrlConnectionState } from './ctrl-types.js';
 
 /**
  * One persistent connection to an osmo-hlr CTRL port. Requests carry ids, up to `maxInFlight` are
@@ -11,40 +12,6 @@ import { encodeCtrlFrame, IPA_PONG, IpaFrameDecoder, parseCtrlReply } from './ct
  * Only command names and connection facts reach errors and events — never a command's value, which
  * may be a subscriber key.
  */
-
-export type HlrCtrlErrorKind = 'hlr' | 'timeout' | 'connection' | 'closed' | 'overloaded' | 'protocol' | 'invalid';
-
-export class HlrCtrlError extends Error {
-  constructor(
-    readonly kind: HlrCtrlErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HlrCtrlError';
-  }
-}
-
-export type CtrlConnectionState = 'idle' | 'connecting' | 'open' | 'down' | 'closed';
-
-export interface CtrlClientEvent {
-  type: 'connected' | 'disconnected' | 'connect_failed' | 'reconnect_scheduled' | 'stray_reply';
-  detail: string;
-}
-
-export interface CtrlClientOptions {
-  host: string;
-  port: number;
-  /** Requests on the wire at once (osmo-hlr answers in order, one at a time). */
-  maxInFlight?: number;
-  /** Requests waiting for a free slot; beyond this a request fails at once as overloaded. */
-  maxQueued?: number;
-  /** From the call to the answer, queue time included. */
-  requestTimeoutMs?: number;
-  connectTimeoutMs?: number;
-  backoffInitialMs?: number;
-  backoffMaxMs?: number;
-  onEvent?: (event: CtrlClientEvent) => void;
-}
 
 interface PendingRequest {
   id: number;

@@ -1,4 +1,5 @@
-import { HlrCtrlError, type CtrlClient } from './ctrl-client.js';
+import type { CtrlClient } from './ctrl-client.js';
+import { HlrCtrlError } from './ctrl-types.js';
 
 /**
  * Subscriber commands of osmo-hlr's CTRL interface, typed and checked: every argument is validated
