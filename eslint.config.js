@@ -96,6 +96,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "Property[key.name='showOnDisabled']", message: 'Use <HintedButton hint=…> (components/hinted-button): its wrapper is React’s.' },
+        // The unit tests share one module graph per worker (vitest.config.ts, isolate: false): a module
+        // mocked in one file is already loaded, unmocked, for the next — and the other way round.
+        { selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock']", message: 'Web tests share modules between files: give the test what it needs (a QueryClient with data, props) instead of vi.mock.' },
       ],
     },
   },

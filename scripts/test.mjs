@@ -1,10 +1,11 @@
 // The one test command: type-check, lint, unit and API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), build, then browser flows in Debian's chromium. Prints a summary line.
-// Each step starts as soon as the steps it needs have passed, side by side with the rest (the machine
-// has two cores; CI is a budget of 20 minutes): the browser flows start right after the build, and the
-// steps nobody waits for and that wait for no clock (type-check, lint) run at a lower CPU priority, so
-// they fill the time the flows and the tests leave idle instead of slowing them. Starved tests with
-// clocks fail (measured: web component tests at nice 10 under the flows), so those keep theirs.
+// Each step starts as soon as the steps it needs have passed (the machine has two cores; CI is a
+// budget of 20 minutes): the browser flows start right after the build, the server suites once the
+// flows have ended (each group alone saturates both cores), and the steps nobody waits for and that
+// wait for no clock (type-check, lint) run at a lower CPU priority, so they fill the time the flows and
+// the tests leave idle instead of slowing them. Starved tests with clocks fail (measured: web component
+// tests at nice 10 under the flows), so those keep theirs.
 // Each step's output is kept in .test-reports/<name>.log and printed when it ends.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -20,7 +21,10 @@ function start({ name, title, command, env = {}, background = false }) {
   const started = Date.now();
   return new Promise((resolve) => {
     const out = createWriteStream(log);
-    const line = background ? `nice -n 10 sh -c ${JSON.stringify(command)}` : command;
+    // GNU time prints the step's CPU seconds (its children's included) at the end of its log: the
+    // budget is the machine's two cores, so CPU, not only wall time, is what a step costs.
+    const timed = existsSync('/usr/bin/time') ? `/usr/bin/time -f 'cpu: %U s user, %S s sys' sh -c ${JSON.stringify(command)}` : command;
+    const line = background ? `nice -n 10 ${timed}` : timed;
     const child = spawn(line, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
@@ -29,8 +33,8 @@ function start({ name, title, command, env = {}, background = false }) {
 }
 
 /**
- * Runs every step, each once the steps named in its `after` have passed; prints each one's output and
- * time as it ends. A failed step stops nothing already running, but no step after it starts.
+ * Runs every step, each once the steps named in its `after` have passed and those in its `afterEnd`
+ * have ended (passed or not); prints each one's output and time as it ends. A failed step stops nothing already running, but no step after it starts.
  */
 async function runPlan(steps) {
   const done = new Map();
@@ -39,8 +43,9 @@ async function runPlan(steps) {
     if (!done.has(step.name)) {
       done.set(
         step.name,
-        Promise.all((step.after ?? []).map((name) => run(steps.find((other) => other.name === name)))).then(async (passed) => {
-          if (!passed.every(Boolean)) return false;
+        Promise.all([...(step.after ?? []), ...(step.afterEnd ?? [])].map((name) => run(steps.find((other) => other.name === name)))).then(async (ended) => {
+          // `after`: the step needs those to have passed; `afterEnd`: only waits for them to end.
+          if (!ended.slice(0, (step.after ?? []).length).every(Boolean)) return false;
           const result = await start(step);
           console.log(`\n=== ${result.title}\n$ ${result.command}\n${readFileSync(result.log, 'utf8')}`);
           console.log(`=== ${result.title}: ${result.seconds} s${result.status === 0 ? '' : ` — failed (exit ${result.status})`}`);
@@ -97,8 +102,12 @@ const plan = [
 ];
 // The whole suite on PostgreSQL, two files at a time (a database per worker); the files that
 // exercise the SQL itself again on PGlite, the embedded default (apps/server/test/data-layer.json).
-// Without TEST_DATABASE_URL the whole suite runs on PGlite. Their clocks (timeouts, waits for the
-// worker) count: they run at the flows' priority.
+// Without TEST_DATABASE_URL the whole suite runs on PGlite. They start once the browser flows have
+// ended: the three shards alone hold both cores (load 17), and beside them the suites' clocks (a
+// process start, a database outage's waits) and the flows' ran out at load 20–28 — each group alone
+// keeps its clocks, and the run ends sooner than the thrashing one (45+ min).
+const shards = Number(process.env.E2E_SHARDS ?? 3);
+const E2E_STEPS = Array.from({ length: shards }, (_, index) => `e2e-run-${index + 1}`);
 const dataLayer = JSON.parse(readFileSync('apps/server/test/data-layer.json', 'utf8')).files;
 plan.push({
   name: 'server-pglite-run',
@@ -107,6 +116,7 @@ plan.push({
   command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=${pgUrl ? 1 : 2} ${vitestJson('server-pglite')} ${pgUrl ? dataLayer.join(' ') : ''}`,
   env: { TEST_DATABASE_URL: '' },
   after: ['contract'],
+  afterEnd: E2E_STEPS,
 });
 if (pgUrl) {
   plan.push({
@@ -114,13 +124,13 @@ if (pgUrl) {
     title: 'server tests on PostgreSQL',
     command: `npm exec -w @cab/server -- vitest run --fileParallelism --maxWorkers=2 ${vitestJson('server-postgres')}`,
     after: ['contract'],
+    afterEnd: E2E_STEPS,
   });
 } else console.log('\n(TEST_DATABASE_URL not set: server tests run on PGlite only)');
 // The flows run in E2E_SHARDS shards side by side, each against its own app, embedded database and
 // SMTP sink (E2E_PORT). Files are dealt to the shards by the seconds they took in a measured run
 // (e2e/shard-weights.json; a file not listed there counts as the median), longest first, each to
 // the shard with the least so far: the long sweeps (axe over every page) do not end up together.
-const shards = Number(process.env.E2E_SHARDS ?? 3);
 const weights = JSON.parse(readFileSync('e2e/shard-weights.json', 'utf8')).seconds;
 const specs = readdirSync('e2e/tests').filter((name) => name.endsWith('.spec.ts'));
 const median = Object.values(weights).sort((a, b) => a - b)[Math.floor(Object.keys(weights).length / 2)] ?? 30;

@@ -7,6 +7,7 @@ import type { Database } from '../../apps/server/src/db/client.js';
 import { startJobQueue } from '../../apps/server/src/jobs/boss.js';
 import { EventBus } from '../../apps/server/src/realtime/bus.js';
 import { users } from '../../apps/server/src/db/schema.js';
+import { createSealer } from '../../apps/server/src/auth/sealing.js';
 import { BENCH_DATABASE_URL } from './bench-db.js';
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -17,7 +18,7 @@ export async function startBenchApi(database: Database, env: Record<string, stri
   const config = loadConfig({ DATABASE_URL: BENCH_DATABASE_URL, JWT_SECRET, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env });
   const jobs = await startJobQueue(database, { works: false });
   const bus = new EventBus(database);
-  const { app, hub } = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus, files: fileStoreFor('memory://', tmpdir()) });
+  const { app, hub } = await buildApp({ config, database, jwtSecret: JWT_SECRET, sealer: createSealer(JWT_SECRET), jobs, bus, files: fileStoreFor('memory://', tmpdir()) });
   await bus.listen();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

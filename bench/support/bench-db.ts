@@ -51,3 +51,25 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
+
+/** A database of `url`'s name made afresh (dropped first if it is there), for a bench that owns it. */
+export async function recreateBenchDatabase(url: string): Promise<void> {
+  await onServer(url, async (admin, name) => {
+    await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  });
+}
+
+export async function dropBenchDatabase(url: string): Promise<void> {
+  await onServer(url, (admin, name) => admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`));
+}
+
+async function onServer(url: string, work: (admin: pg.Client, name: string) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    await work(admin, new URL(url).pathname.slice(1));
+  } finally {
+    await admin.end();
+  }
+}

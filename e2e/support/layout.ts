@@ -5,6 +5,8 @@ import { expect } from '@playwright/test';
 export interface TableView {
   /** The first and last header texts, to name the table in a failure. */
   columns: string;
+  /** Rows drawn as cards on a phone (components/card-table.ts): such a table never scrolls there. */
+  cards: boolean;
   overflows: boolean;
   /** `data-scroll-more`: the sides that still hide columns. */
   more: string;
@@ -34,6 +36,7 @@ export async function measureTables(page: Page): Promise<TableView[]> {
           .join(' ');
         return {
           columns: `${headers[0]?.textContent?.trim() ?? ''} … ${headers.at(-1)?.textContent?.trim() ?? ''}`,
+          cards: element.closest('.card-table') !== null,
           overflows: element.scrollWidth - element.clientWidth > 2,
           more: element.dataset.scrollMore ?? '',
           mask: getComputedStyle(element).maskImage,

@@ -11,11 +11,13 @@ export async function publishNews(
   request: APIRequestContext,
   title: string,
   text = '<p>Published by the e2e suite.</p>',
+  /** The English title and text; without them English readers get the same as Russian ones. */
+  en: { title: string; text: string } = { title, text },
 ): Promise<void> {
   const root = await sharedSession(request, USERS.root);
   const response = await request.post('/api/news/create', {
     headers: { Authorization: `Bearer ${root.token}` },
-    data: { title, text },
+    data: { title_ru: title, text_ru: text, title_en: en.title, text_en: en.text },
   });
   expect(response.status(), 'news/create').toBe(200);
 }

@@ -10,6 +10,7 @@ export interface SimRow {
   profile: 'TC' | 'TD' | 'BK' | 'MS' | 'MF';
   block_type: 'none' | 'voluntary' | 'financial' | 'violation' | 'msu' | 'package_expiry';
   company_id: number;
+  company_name: string;
 }
 
 export interface SimListBody {
@@ -17,6 +18,7 @@ export interface SimListBody {
   page?: number;
   size?: number;
   filter?: { query?: string; profile?: SimRow['profile']; blocked?: 0 | 1 | 2 | 3; group?: number; csv?: string };
+  sort?: Partial<Record<'iccid' | 'msisdn' | 'name' | 'added', 'asc' | 'desc'>>;
 }
 
 interface Envelope<T> {

@@ -26,7 +26,7 @@ const TEXT = {
 } as const;
 
 async function pickFilterAndDates(page: Page, lang: 'en' | 'ru'): Promise<void> {
-  // The page is ready once it asks for a filter and dates (spec: 'empty filter or dates field').
+  // The page is ready once it asks for dates (spec: 'Empty filter or dates field').
   await expect(page.getByTestId('report-problem')).toBeVisible();
   // The company picker fills once its companies are loaded; a click before that opens nothing.
   const panel = page.locator('.p-dropdown-panel');

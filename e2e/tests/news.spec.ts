@@ -51,6 +51,27 @@ test.describe('news drawer (spec §2, §4, §8)', () => {
     await expect(cardsIn(drawer).first()).toContainText(title);
   });
 
+  for (const lang of ['ru', 'en'] as const) {
+    test(`news written in two languages is read in the reader's language (${lang})`, async ({ page, request }) => {
+      const title = { ru: uniqueTitle('Новые фильтры'), en: uniqueTitle('New filters') };
+      const text = { ru: 'Фильтры списка SIM стали быстрее.', en: 'The SIM list filters are faster.' };
+      await publishNews(request, title.ru, `<p>${text.ru}</p>`, { title: title.en, text: `<p>${text.en}</p>` });
+      await startInLang(page, lang);
+      await loginViaApi(page, USERS.manager);
+      await openShell(page);
+      await page.getByTestId('news-button').click();
+      const card = cardsIn(page.getByTestId('news-drawer')).first();
+      await expect(card.locator('.news-card__title')).toHaveText(title[lang]);
+      await expect(card.locator('.news-card__text')).toHaveText(text[lang]);
+      const other = lang === 'ru' ? 'en' : 'ru';
+      await expect(card).not.toContainText(text[other]);
+      await saveScreenshot(page, `news-drawer-languages-${lang}-1440`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(card.locator('.news-card__title')).toHaveText(title[lang]);
+      await saveScreenshot(page, `news-drawer-languages-${lang}-390`);
+    });
+  }
+
   test('more than one page: Next and Previous', async ({ page, request }) => {
     for (let n = await newsCount(request); n < 12; n += 1) await publishNews(request, uniqueTitle(`Bulk news ${n}`));
     const total = await newsCount(request);

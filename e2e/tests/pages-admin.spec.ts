@@ -1,4 +1,4 @@
 import { defineRoleSweep } from '../support/page-sweep.js';
 
-// Every page as admin, in ru and en: axe-core and the layout checks of support/page-sweep.ts.
+// Every page as admin, in its languages (SWEEP_LANGS): axe-core and the layout checks of support/page-sweep.ts.
 defineRoleSweep('admin');

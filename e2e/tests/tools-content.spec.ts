@@ -118,7 +118,8 @@ test.describe('root content tools (issue 11)', () => {
     await page.getByTestId('news-create').click();
     const dialog = page.getByTestId('news-dialog');
     const title = uniqueTitle('Новая панель отчётов');
-    await dialog.getByTestId('news-title').fill(title);
+    const titleEn = uniqueTitle('New reports panel');
+    await dialog.getByTestId('news-title-ru').fill(title);
     await dialog
       .getByTestId('news-image')
       .setInputFiles({ name: 'reports.png', mimeType: 'image/png', buffer: makePng() });
@@ -131,14 +132,21 @@ test.describe('root content tools (issue 11)', () => {
       'Изображение должно быть файлом PNG, JPEG, WebP или GIF',
     );
     await expect(dialog.getByTestId('news-image-preview')).toBeVisible();
-    await dialog.locator('.ql-editor').click();
+    await dialog.getByTestId('news-language-ru').locator('.ql-editor').click();
     await page.keyboard.type('Отчёты по сессиям теперь строятся ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('за секунды');
+    // English: a title without its text is refused on that field; the Russian half is kept.
+    await dialog.getByTestId('news-title-en').fill(titleEn);
+    await dialog.getByTestId('news-save').click();
+    await expect(dialog.getByTestId('news-text-en-error')).toHaveText('Заполните данные');
+    await dialog.getByTestId('news-language-en').locator('.ql-editor').click();
+    await page.keyboard.type('Session reports now take seconds');
     await saveScreenshot(page, 'tools-news-dialog-ru-1440');
     await dialog.getByTestId('news-save').click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('news-table')).toContainText(title);
+    await expect(page.getByTestId('news-table').locator('.news-languages').first()).toHaveText(/RU\s*EN/);
     // The author has read its own news: root's drawer stays shut.
     await expect(page.getByTestId('news-drawer')).toHaveCount(0);
     await screens(page, 'tools-news-ru');
@@ -234,9 +242,36 @@ test.describe('root content tools (issue 11)', () => {
     await page.keyboard.press('Escape');
     await page.goto('/tools?tab=news');
     await page.getByTestId('news-create').click();
-    await expect(page.getByTestId('news-dialog').locator('.ql-editor')).toBeVisible();
+    await expect(page.getByTestId('news-dialog').locator('.ql-editor')).toHaveCount(2);
+    await saveScreenshot(page, 'tools-news-dialog-en-1440');
     expect(await seriousAxeFindings(page, '.p-dialog'), 'news dialog').toEqual([]);
   });
+
+  for (const lang of ['ru', 'en'] as const) {
+    test(`every Tools tab shows at 1440 px without the strip's scroll arrows (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await startInLang(page, lang);
+      await loginViaApi(page, USERS.root);
+      await openShell(page, '/tools?tab=news');
+      await expect(page.getByTestId('news-tab')).toBeVisible();
+      const strip = page.locator('.tools-tabs .p-tabview-nav-content');
+      const tabs = page.locator('.tools-tabs [data-testid^="tools-tab-"]');
+      await expect(tabs).toHaveCount(9);
+      await expect(page.locator('.tools-tabs .p-tabview-nav-btn')).toHaveCount(0);
+      const box = await strip.boundingBox();
+      for (const tab of await tabs.all()) {
+        const own = await tab.boundingBox();
+        expect(own && box && own.x >= box.x - 1 && own.x + own.width <= box.x + box.width + 1, await tab.innerText()).toBe(true);
+      }
+      await saveScreenshot(page, `tools-tabs-${lang}-1440`);
+      // Every tab is reachable by a click, the last one too.
+      await page.getByTestId('tools-tab-faq').click();
+      await expect(page.getByTestId('faq-tab')).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('sidebar')).toHaveAttribute('data-drawer', 'closed');
+      await saveScreenshot(page, `tools-tabs-${lang}-390`);
+    });
+  }
 
   // Without the app's CSP, which would stop inline script by itself: the sanitizer alone must hold.
   test.describe('with the CSP bypassed', () => {
@@ -252,7 +287,7 @@ test.describe('root content tools (issue 11)', () => {
         '<a href="javascript:window.xssRan=3;alert(3)" data-testid="xss-link">click me</a> <a href="JaVaScRiPt:alert(4)">second</a>' +
         '<iframe src="javascript:alert(5)"></iframe><svg onload="alert(6)"></svg><p onmouseover="alert(7)" style="background:url(javascript:alert(8))">hover</p>';
       const title = uniqueTitle('<img src=x onerror=alert(9)> XSS');
-      await rootCall(request, '/api/news/create', { title, text: payload });
+      await rootCall(request, '/api/news/create', { title_ru: title, text_ru: payload, title_en: title, text_en: payload });
       await rootCall(request, '/api/tools/faq/create', {
         id: 'xss-check',
         group: 'general',

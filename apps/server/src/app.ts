@@ -53,6 +53,14 @@ import { registerRegistrationRoutes } from './modules/accounts/registration/rout
 import { registerToolsRoutes } from './modules/platform/tools/routes.js';
 import { registerGlobalUnblockRoutes } from './modules/platform/tools/global-unblock-routes.js';
 import { registerNetworkSimulatorRoutes } from './modules/platform/network-simulator/routes.js';
+import { registerRadiusRoutes } from './modules/network/radius/index.js';
+import { registerNetworkStatusRoutes } from './modules/network/status/index.js';
+import { registerSimDiagnosticsRoutes } from './modules/sims/diagnostics/index.js';
+import { registerAlertRoutes } from './modules/sims/alerts/index.js';
+import { registerSimEventRoutes } from './modules/sims/events/index.js';
+import { registerSimLabelRoutes } from './modules/sims/labels/index.js';
+import { registerSimUsageRoutes } from './modules/sims/usage/index.js';
+import { registerSimStockRoutes } from './modules/network/stock/routes.js';
 import { registerCountryRuleRoutes } from './modules/sims/country-rules/routes.js';
 import { registerRoamingRoutes } from './modules/sims/roaming/routes.js';
 import { simulatorDefaults } from './network/simulator-settings.js';
@@ -62,8 +70,13 @@ import { registerAgentRoutes } from './modules/commerce/agents/routes.js';
 import { registerGeneratedReportRoutes } from './modules/platform/generated-reports/routes.js';
 import { generationItemCancelled } from './modules/platform/generated-reports/service.js';
 import { registerDashboardRoutes } from './modules/platform/dashboard/routes.js';
+import { registerReportScheduleRoutes } from './modules/platform/report-schedules/index.js';
 import { registerSimDetailRoutes, registerSimRoutes } from './modules/sims/list/routes.js';
-import { createNetworkAdapter } from './network/create-adapter.js';
+import { registerSimMessageRoutes } from './modules/sims/messages/index.js';
+import { createNetwork, type NetworkRuntime } from './network/create-adapter.js';
+import { JOB_QUEUES } from './job-queues.js';
+import type { HlrProvisionJob } from './jobs/hlr-jobs.js';
+import type { Sealer } from './auth/sealing.js';
 import type { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';
 import type { FileStore } from './storage/file-store.js';
@@ -72,6 +85,10 @@ export interface AppContext {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** Seals and opens SIM keys and NAS secrets (SIM_KEYS_SECRET). */
+  sealer: Sealer;
+  /** The network this process talks to (main.ts shares one with the worker); made here when absent. */
+  network?: NetworkRuntime;
   jobs: PgBoss;
   bus: EventBus;
   /** Generated reports and uploaded attachments. */
@@ -86,7 +103,7 @@ export interface BuiltApp {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the API: plugins, authentication, every module's routes, websocket hub and the SPA. */
-export async function buildApp({ config, database, jwtSecret, jobs, bus, files }: AppContext): Promise<BuiltApp> {
+export async function buildApp({ config, database, jwtSecret, sealer, network: given, jobs, bus, files }: AppContext): Promise<BuiltApp> {
   const app = Fastify({
     // Errors are logged without their query's parameters (e-mails, session ids): log/loggable-error.ts.
     logger: { level: config.LOG_LEVEL, serializers: { err: loggableError } },
@@ -97,6 +114,8 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const db = database.db;
+  const network = given ?? createNetwork({ config, db, sealer, log: (message) => app.log.warn(message) });
+  if (!given) app.addHook('onClose', () => network.close());
   const tokens = new AccessTokens(jwtSecret);
   // Principals and company trees of requests, dropped on the database's word (auth/request-caches.ts).
   await registerRequestCaches(app, database);
@@ -152,12 +171,21 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   registerQueueRoutes(app, queueDeps);
   registerGlobalUnblockRoutes(app, queueDeps);
   registerNetworkSimulatorRoutes(app, { db, bus, defaults: simulatorDefaults(config) });
+  registerRadiusRoutes(app, { db, sealer });
+  registerNetworkStatusRoutes(app, { db, jobs, network });
+  registerSimStockRoutes(app, { db, sealer });
   registerCountryRuleRoutes(app, db);
   registerRoamingRoutes(app, { db, simulatorDefaults: simulatorDefaults(config) });
   registerOperationRoutes(app, queueDeps);
   registerSimToolRoutes(app, { db });
   registerSimRoutes(app, db);
-  registerSimDetailRoutes(app, { db, bus, network: createNetworkAdapter(config, db) });
+  registerSimDetailRoutes(app, { db, bus, network: network.adapter });
+  registerSimDiagnosticsRoutes(app, { db, network: network.adapter });
+  registerAlertRoutes(app, db);
+  registerSimEventRoutes(app, db);
+  registerSimLabelRoutes(app, db);
+  registerSimUsageRoutes(app, { db });
+  registerSimMessageRoutes(app, db);
   registerGroupRoutes(app, db);
   registerReportRoutes(app, db);
   registerCompanyRoutes(app, db);
@@ -168,7 +196,12 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
   registerCompanyPageRoutes(app, db);
   registerCompanyUserRoutes(app, { db, bus, mailer, loginUrl: `${publicUrl(config)}/login` });
   registerApiTokenRoutes(app, db);
-  registerOrderRoutes(app, { db, bus });
+  registerOrderRoutes(app, {
+    db,
+    bus,
+    // Under a real HLR, a completed order's SIMs are provisioned there by the worker (job hlr-provision).
+    onSimsIssued: network.hlr ? async (simIds) => void (await jobs.send(JOB_QUEUES.hlrProvision, { simIds } satisfies HlrProvisionJob)) : undefined,
+  });
   registerBillRoutes(app, new BillService({ db, bus, jobs, graceHours: config.BILLING_GRACE_HOURS, minAmountEur: config.BILL_MIN_AMOUNT_EUR, agentRewardBp: Math.round(config.AGENT_REWARD_PERCENT * 100) }));
   registerAgentRoutes(app, {
     db,
@@ -186,6 +219,7 @@ export async function buildApp({ config, database, jwtSecret, jobs, bus, files }
     maxRunning: config.QUEUE_MAX_RUNNING_PER_COMPANY,
   });
   registerDashboardRoutes(app, db);
+  registerReportScheduleRoutes(app, { db, jobs });
   hub.register(app);
 
   await registerSpa(app, config.WEB_DIST ?? defaultWebDist);

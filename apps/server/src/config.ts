@@ -9,6 +9,8 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** Days of usage history the demo seed writes (a quick start for a test's own cabinet: fewer). */
+  DEMO_USAGE_DAYS: z.coerce.number().int().min(0).max(366).default(90),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   SMTP_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -20,6 +22,25 @@ const ConfigSchema = z.object({
   NETWORK_ACTIVITY_SIMS: z.coerce.number().int().min(0).max(2000).default(500),
   /** Working minutes the simulated network takes to apply a roaming change (at most 3 working days). */
   NETWORK_ROAMING_DELAY_MINUTES: z.coerce.number().int().min(0).max(4320).default(1440),
+  /** The network behind the cabinet (issue 24): the built-in simulator, or a real osmo-hlr over its
+   * CTRL interface; RADIUS accounting in (off unless an address is set); SMS over SMPP (the simulator's
+   * SMS when unset). SIM_KEYS_SECRET seals SIM keys and NAS secrets (default: one generated and kept in
+   * the database, like the JWT secret). */
+  NETWORK_ADAPTER: z.enum(['simulator', 'osmo-hlr']).default('simulator'),
+  HLR_CTRL_ADDR: z
+    .string()
+    .regex(/^[^:\s]+:\d{1,5}$/, 'host:port')
+    .default('127.0.0.1:4259'),
+  SIM_KEYS_SECRET: z.string().min(32).optional(),
+  RADIUS_ACCT_ADDR: z
+    .string()
+    .regex(/^[^:\s]+:\d{1,5}$/, 'host:port')
+    .optional(),
+  RADIUS_SECRET: z.string().min(1).max(128).optional(),
+  SMPP_URL: z
+    .url()
+    .refine((value) => value.startsWith('smpp://'), 'smpp://system_id:password@host:port')
+    .optional(),
   /** Bulk operations: SIMs per claimed batch, jobs worked at once per worker process, seconds before a
    * silent claim is taken over by another worker, and the least time between progress events. */
   QUEUE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),

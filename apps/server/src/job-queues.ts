@@ -8,5 +8,10 @@ export const JOB_QUEUES = {
   monthStart: 'month-start',
   billingCycle: 'billing-cycle',
   usageHousekeeping: 'usage-housekeeping',
+  simEventsRetention: 'sim-events-retention',
+  alertSilence: 'alert-silence',
   reportGenerate: 'report-generate',
+  reportSchedules: 'report-schedules',
+  hlrReconcile: 'hlr-reconcile',
+  hlrProvision: 'hlr-provision',
 } as const;

@@ -17,6 +17,8 @@ import { AGENT_CASES, agentFixtures } from './access/cases-agents.js';
 import { OPS_CASES } from './access/cases-ops.js';
 import { FILES_CASES } from './access/cases-files.js';
 import { REPORT_CASES } from './access/cases-reports.js';
+import { ALERT_CASES } from './access/cases-alerts.js';
+import { INSIGHT_CASES } from './access/cases-insight.js';
 import { simIdOf } from './support/sims.js';
 import { createTestApp, post, type TestApp } from './support/test-app.js';
 
@@ -26,7 +28,7 @@ let f: Fixtures;
 const tokens = {} as Record<Who, string>;
 let expired: string;
 const WHO: Who[] = [...ROLES, 'other', 'token'];
-const ACCESS_CASES: AccessCase[] = [...CORE_CASES, ...ACCOUNT_CASES, ...COMMERCE_CASES, ...SIM_RULES_CASES, ...CONTENT_CASES, ...AGENT_CASES, ...REPORT_CASES, ...FILES_CASES, ...OPS_CASES];
+const ACCESS_CASES: AccessCase[] = [...CORE_CASES, ...ACCOUNT_CASES, ...COMMERCE_CASES, ...SIM_RULES_CASES, ...CONTENT_CASES, ...AGENT_CASES, ...REPORT_CASES, ...FILES_CASES, ...OPS_CASES, ...ALERT_CASES, ...INSIGHT_CASES];
 
 async function insertId(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ id: number }>(t.database.db, query);

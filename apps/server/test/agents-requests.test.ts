@@ -142,6 +142,11 @@ describe('withdrawal requests', () => {
     expect(ru.json()).toMatchObject({ message: 'Сумма больше доступного вознаграждения (50.00 EUR)' });
     const badIban = await create(agent.token, { amount: '20', method: 'iban', iban: 'DE89 3704 0044 0532 0130 01', holder: 'A' });
     expect(badIban.json()).toMatchObject({ code: 'validation_failed', fields: { iban: 'Invalid IBAN: check the account number' } });
+    // An empty or left-out IBAN is missing, not invalid (issue 27.10).
+    for (const iban of [{ iban: '' }, { iban: '   ' }, {}]) {
+      const missing = await create(agent.token, { amount: '20', method: 'iban', holder: 'A', ...iban });
+      expect(missing.json(), JSON.stringify(iban)).toMatchObject({ code: 'validation_failed', fields: { iban: 'Fill the data' } });
+    }
     expect((await create(agent.token, { amount: '20', method: 'iban', iban: 'GB82WEST12345698765432' })).json()).toMatchObject({ fields: { holder: 'Fill the data' } });
     expect((await create(agent.token, { amount: '20', method: 'other', details: '' })).statusCode).toBe(400);
     expect(await rewardBalance(t, agent.companyId)).toBe(5000);

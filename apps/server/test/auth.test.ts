@@ -5,7 +5,9 @@ import { JWT_SECRET, createTestApp, login, post, type TestApp } from './support/
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Attempts count in fixed windows (date_bin): eleven tries straddling a 15-minute boundary were two
+  // windows and no lockout. In a day's window they straddle one only at midnight UTC.
+  t = await createTestApp({ env: { AUTH_WINDOW_MINUTES: '1440' } });
 });
 afterAll(async () => t.close());
 

@@ -21,6 +21,7 @@ const row = {
   balance: -3.25,
   external_id: null,
   added: 1_790_000_000_000,
+  labels: ['gps', 'север'] as string[],
 } as const;
 
 describe('compiledSerializer (the SIM list route)', () => {

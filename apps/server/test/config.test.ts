@@ -11,6 +11,7 @@ import { sims } from '../src/db/schema-sims.js';
 import { luhnDigit } from '../src/formats/luhn.js';
 import { isValidIccid, makeIccid } from '../src/seed/iccid.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { createSealer } from '../src/auth/sealing.js';
 import { purgeOldRefreshTokens } from '../src/worker/housekeeping.js';
 
 describe('loadConfig', () => {
@@ -20,12 +21,15 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: './data',
       DEMO_PASSWORD: 'demo',
+      DEMO_USAGE_DAYS: 90,
       ROLE: 'all',
       LOG_LEVEL: 'warn',
       NETWORK_LATENCY_MS: 150,
       NETWORK_FAILURE_RATE: 0.02,
       NETWORK_ACTIVITY_SIMS: 500,
       NETWORK_ROAMING_DELAY_MINUTES: 1440,
+      NETWORK_ADAPTER: 'simulator',
+      HLR_CTRL_ADDR: '127.0.0.1:4259',
       QUEUE_BATCH_SIZE: 1000,
       QUEUE_CONCURRENCY: 4,
       QUEUE_STALE_SECONDS: 60,
@@ -150,8 +154,9 @@ describe('with an embedded database', () => {
 
   it('the demo seed runs once and its ICCIDs are valid and unique', async () => {
     // Usage history is left out here (reports tests and the e2e flows cover it).
-    expect(await seedDemo(database.db, 'pw', { usageDays: 0 })).toBe(true);
-    expect(await seedDemo(database.db, 'pw', { usageDays: 0 })).toBe(false);
+    const sealer = createSealer('config-test-sim-keys-secret-of-32-characters');
+    expect(await seedDemo(database.db, 'pw', sealer, { usageDays: 0 })).toBe(true);
+    expect(await seedDemo(database.db, 'pw', sealer, { usageDays: 0 })).toBe(false);
     const rows = await database.db.select({ iccid: sims.iccid }).from(sims);
     expect(rows).toHaveLength(5000);
     expect(rows.filter((r) => !/^\d{20}$/.test(r.iccid) || !luhnValid(r.iccid) || !isValidIccid(r.iccid))).toEqual([]);

@@ -37,9 +37,9 @@ async function newsShow(token: string): Promise<boolean> {
   return res.json<{ result: { news: { show: boolean } } }>().result.news.show;
 }
 
-async function publicTitles(): Promise<string[]> {
+async function publicTitles(lang: 'en' | 'ru' = 'en'): Promise<string[]> {
   // Page 1 of size 50 would skip; page 0 marks seen, so read as admin (whose "seen" is not under test here).
-  const res = await post(t.app, '/api/news/list', { page: 0, size: 50 }, { token: admin });
+  const res = await post(t.app, '/api/news/list', { page: 0, size: 50 }, { token: admin, lang });
   return res.json<{ result: { items: { title: string }[] } }>().result.items.map((i) => i.title);
 }
 
@@ -108,6 +108,8 @@ describe('news images', () => {
   });
 });
 
+const ruOnly = (title: string, text: string) => ({ title_ru: title, text_ru: text, title_en: '', text_en: '' });
+
 describe('news editor', () => {
   it('creates news with an uploaded image, sanitized text, audit; the drawer opens for users', async () => {
     await post(t.app, '/api/news/list', { page: 0, size: 10 }, { token: viewer });
@@ -116,34 +118,51 @@ describe('news editor', () => {
     const res = await post(
       t.app,
       '/api/news/create',
-      { title: 'New dashboard', text: '<p>See <a href="javascript:alert(1)">this</a><img src=x onerror=alert(1)><script>alert(2)</script></p>', image_file: image.file },
+      {
+        title_ru: 'Новая панель',
+        text_ru: '<p>Смотрите <a href="https://e.example" onclick="x()">здесь</a><script>alert(3)</script></p>',
+        title_en: 'New dashboard',
+        text_en: '<p>See <a href="javascript:alert(1)">this</a><img src=x onerror=alert(1)><script>alert(2)</script></p>',
+        image_file: image.file,
+      },
       { token: root },
     );
     expect(res.statusCode).toBe(200);
     const item = NewsAdminItem.strict().parse(res.json<{ result: unknown }>().result);
-    expect(item).toMatchObject({ image: image.url, image_file: image.file, published: true, text: '<p>See <a rel="noopener noreferrer">this</a></p>' });
+    // Both languages are sanitized.
+    expect(item).toMatchObject({ image: image.url, image_file: image.file, published: true, text_en: '<p>See <a rel="noopener noreferrer">this</a></p>' });
+    expect(item.text_ru).not.toMatch(/script|onclick/);
+    expect(item.text_ru).toContain('здесь</a>');
     expect(await newsShow(viewer)).toBe(true);
     const [audit] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log where action = 'news_create' and (details->>'id')::int = ${item.id}`);
     expect(audit?.n).toBe(1);
   });
 
   it('refuses an image name that was never uploaded', async () => {
-    const res = await post(t.app, '/api/news/create', { title: 'X', text: '<p>x</p>', image_file: '00000000-0000-4000-8000-000000000000.png' }, { token: root });
+    const res = await post(t.app, '/api/news/create', { title_ru: 'X', text_ru: '<p>x</p>', title_en: '', text_en: '', image_file: '00000000-0000-4000-8000-000000000000.png' }, { token: root });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ fields: { image_file: 'Wrong value' } });
   });
 
   it('edits, unpublishes and publishes again; only publishing opens the drawer', async () => {
     const created = NewsAdminItem.parse(
-      (await post(t.app, '/api/news/create', { title: 'Draft title', text: '<p>one</p>' }, { token: root })).json<{ result: unknown }>().result,
+      (await post(t.app, '/api/news/create', { title_ru: 'Черновик', text_ru: '<p>один</p>', title_en: '', text_en: '' }, { token: root })).json<{ result: unknown }>().result,
     );
     await post(t.app, '/api/news/list', { page: 0, size: 10 }, { token: viewer });
 
-    const edited = await post(t.app, '/api/news/update', { id: created.id, title: 'Final title', text: '<p onclick="x()">two</p>', image_file: null }, { token: root });
+    // Written in Russian only, English readers read it in Russian; the edit adds the English text.
+    expect(await publicTitles('en')).toContain('Черновик');
+    const edited = await post(
+      t.app,
+      '/api/news/update',
+      { id: created.id, title_ru: 'Итог', text_ru: '<p>два</p>', title_en: 'Final title', text_en: '<p onclick="x()">two</p>', image_file: null },
+      { token: root },
+    );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ result: { title: 'Final title', text: '<p>two</p>', published: true } });
+    expect(edited.json()).toMatchObject({ result: { title_ru: 'Итог', text_ru: '<p>два</p>', title_en: 'Final title', text_en: '<p>two</p>', published: true } });
     expect(await newsShow(viewer)).toBe(false);
-    expect(await publicTitles()).toContain('Final title');
+    expect(await publicTitles('en')).toContain('Final title');
+    expect(await publicTitles('ru')).toContain('Итог');
 
     const hidden = await post(t.app, '/api/news/unpublish', { id: created.id }, { token: root });
     expect(hidden.json()).toMatchObject({ result: { published: false, published_at: null } });
@@ -165,11 +184,12 @@ describe('news editor', () => {
   });
 
   it.each([
-    ['an unknown id', '/api/news/update', { id: 999_999, title: 'x', text: '<p>x</p>' }, 404],
+    ['an unknown id', '/api/news/update', { id: 999_999, ...ruOnly('x', '<p>x</p>') }, 404],
     ['an unknown id', '/api/news/unpublish', { id: 999_999 }, 404],
     ['an unknown id', '/api/news/publish', { id: 999_999 }, 404],
-    ['a text that sanitizes to nothing', '/api/news/update', { id: 1, title: 'x', text: '<iframe src="https://e.example"></iframe>' }, 400],
-    ['a 20,001-character text', '/api/news/update', { id: 1, title: 'x', text: 'x'.repeat(20_001) }, 400],
+    ['a text that sanitizes to nothing', '/api/news/update', { id: 1, ...ruOnly('x', '<iframe src="https://e.example"></iframe>') }, 400],
+    ['a 20,001-character text', '/api/news/update', { id: 1, ...ruOnly('x', 'x'.repeat(20_001)) }, 400],
+    ['an English text of 20,001 characters', '/api/news/update', { id: 1, ...ruOnly('x', '<p>x</p>'), title_en: 'x', text_en: 'x'.repeat(20_001) }, 400],
   ])('refuses %s (%s)', async (_name, path, body, status) => {
     const res = await post(t.app, path, body, { token: root });
     expect(res.statusCode).toBe(status);

@@ -66,7 +66,7 @@ describe.skipIf(!testDatabaseUrl)('several server processes on one PostgreSQL', 
     const socket = await openAuthedSocket(`ws://127.0.0.1:${a.port}/ws`, adminToken);
     sockets.push(socket);
     const rootToken = await loginVia(b, 'root@demo.local');
-    const created = await call(b, '/api/news/create', { title: 'Cross-process', text: '<p>hi</p>' }, rootToken);
+    const created = await call(b, '/api/news/create', { title_ru: 'Cross-process', text_ru: '<p>hi</p>', title_en: '', text_en: '' }, rootToken);
     expect(created.status).toBe(200);
     expect(await socket.next((e) => e.type === 'portal_update', 10_000)).toEqual({ type: 'portal_update', data: {} });
   });

@@ -5,7 +5,7 @@ import { hashOpaqueToken } from '../src/auth/tokens.js';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
 import { createSideDatabase, type SideDatabase } from './support/side-database.js';
-import { DEMO_PASSWORD, JWT_SECRET, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, testDatabaseUrl } from './support/test-app.js';
 import { callProcess, type CallOutcome } from './support/traffic.js';
 import { expectEverySimOnce } from './support/bulk-checks.js';
 import { waitFor } from './support/wait.js';
@@ -34,11 +34,8 @@ describe.skipIf(!testDatabaseUrl)('the database refuses connections for a while 
 
   beforeAll(async () => {
     side = await createSideDatabase(testDatabaseUrl ?? '', 'refusal');
-    env = {
+    env = processEnv({
       DATABASE_URL: side.url,
-      SEED_DEMO: '1',
-      JWT_SECRET,
-      DEMO_PASSWORD,
       // Everything a production log could carry, down to the request lines.
       LOG_LEVEL: 'info',
       NETWORK_LATENCY_MS: '400',
@@ -50,21 +47,21 @@ describe.skipIf(!testDatabaseUrl)('the database refuses connections for a while 
       // Far beyond the test's waits: the bulk run must go on because the worker waited for the
       // database, not because a stale claim was swept up.
       QUEUE_STALE_SECONDS: '300',
-    };
+    });
     api = startServer(await freePort(), { ...env, ROLE: 'api' });
     await waitUntilServing(api);
     worker = startServer(await freePort(), { ...env, ROLE: 'worker' });
     data = await openDatabase({ databaseUrl: side.url, dataDir: 'memory://', log: () => undefined });
-  }, 120_000);
+  }, 150_000);
 
   afterAll(async () => {
     await side?.allowConnections(true);
     const exits = await Promise.all([api, worker].filter(Boolean).map((p) => stopServer(p)));
     await data?.close();
     await side?.drop();
-    // Even after the refusal each process shuts down cleanly on SIGTERM.
+    // Even after the refusal each process shuts down cleanly on SIGTERM (stopServer prints why not).
     expect(exits).toEqual(exits.map(() => ({ code: 0, signal: null })));
-  }, 30_000);
+  }, 60_000);
 
   async function item(qid: number) {
     const rows = await queryRows<{ state: string; ok: number; fail: number }>(data.db, sql`select state, ok, fail from queue_items where id = ${qid}`);

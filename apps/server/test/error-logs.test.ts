@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { describeError, describeErrorWithStack, loggableError } from '../src/log/loggable-error.js';
 import { freePort, startServer, stopServer, waitUntilServing, type ServerProcess } from './support/processes.js';
 import { createSideDatabase, type SideDatabase } from './support/side-database.js';
-import { DEMO_PASSWORD, JWT_SECRET, testDatabaseUrl } from './support/test-app.js';
+import { DEMO_PASSWORD, processEnv, testDatabaseUrl } from './support/test-app.js';
 import { callProcess } from './support/traffic.js';
 
 const EMAIL = `private-${randomUUID().slice(0, 8)}@example.test`;
@@ -90,7 +90,7 @@ describe.skipIf(!testDatabaseUrl)('an API process whose database was dropped (Po
 
   it('logs the failures of a refused sign-in and a refused query without their parameters', async () => {
     side = await createSideDatabase(testDatabaseUrl ?? '', 'dropped');
-    api = startServer(await freePort(), { DATABASE_URL: side.url, SEED_DEMO: '1', JWT_SECRET, DEMO_PASSWORD, LOG_LEVEL: 'info', ROLE: 'api' });
+    api = startServer(await freePort(), processEnv({ DATABASE_URL: side.url, LOG_LEVEL: 'info', ROLE: 'api' }));
     await waitUntilServing(api);
     const signedIn = await callProcess(api, '/api/login', { email: 'admin@demo.local', password: DEMO_PASSWORD });
     const { token } = (signedIn.body as { result: { token: string } }).result;

@@ -1,7 +1,6 @@
 import { GENERATED_REPORTS_API } from '@cab/contract/generated-reports';
 import { sql } from 'drizzle-orm';
 import { readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -56,19 +55,23 @@ const fakeBoss = {
   },
 } as unknown as PgBoss;
 
+let restoreSources: () => void = () => undefined;
+
 beforeAll(async () => {
-  registerReportSource(source);
+  restoreSources = registerReportSource(source);
   t = await createTestApp();
   manager = (await login(t.app, 'manager@demo.local')).token;
-  // The test app's store is a fresh folder of this process under the OS temp dir (fileStoreFor),
-  // made by its first write.
+  // The test app's store is a fresh folder under its own filesDir (fileStoreFor), made by its first write.
   await t.files.write('probe/probe.txt', Readable.from(['probe']));
-  const folders = (await readdir(tmpdir())).filter((n) => n.startsWith(`sim-cabinet-files-${process.pid}-`));
+  const folders = await readdir(t.filesDir);
   expect(folders).toHaveLength(1);
-  root = path.join(tmpdir(), folders[0] ?? '');
+  root = path.join(t.filesDir, folders[0] ?? '');
   deps = { db: t.database.db, bus: t.bus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 };
 }, 60_000);
-afterAll(async () => t.close());
+afterAll(async () => {
+  restoreSources();
+  await t.close();
+});
 
 interface FileRow {
   company_id: number;

@@ -209,7 +209,7 @@ describe('generated files equal the on-screen reports', () => {
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toMatchObject({
         code: 'report_filter_empty',
-        message: lang === 'ru' ? 'пустой фильтр или поле дат' : 'empty filter or dates field',
+        message: lang === 'ru' ? 'Пустой фильтр или поле дат' : 'Empty filter or dates field',
       });
     }
     const noDates = await post(

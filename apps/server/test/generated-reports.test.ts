@@ -131,8 +131,10 @@ async function fileKey(id: number): Promise<string> {
   return row?.file_key ?? '';
 }
 
+let restoreSources: () => void = () => undefined;
+
 beforeAll(async () => {
-  registerReportSource(testSource);
+  restoreSources = registerReportSource(testSource);
   t = await createTestApp();
   manager = (await login(t.app, 'manager@demo.local')).token;
   viewer = (await login(t.app, 'viewer@demo.local')).token;
@@ -153,7 +155,10 @@ beforeAll(async () => {
   };
   deps = { db: t.database.db, bus: spy as unknown as EventBus, files: t.files, progressIntervalMs: 0, staleSeconds: 60 };
 }, 60_000);
-afterAll(async () => t.close());
+afterAll(async () => {
+  restoreSources();
+  await t.close();
+});
 
 describe('report generation (queue_report_generate)', () => {
   it('writes a CSV whose rows and totals are the source rows, with progress to 100% and the author told', async () => {

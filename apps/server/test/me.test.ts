@@ -109,7 +109,7 @@ describe('POST /api/service/me', () => {
     const created = await post(
       t.app,
       '/api/news/create',
-      { title: 'Fresh', text: '<p>News</p>' },
+      { title_ru: 'Fresh', text_ru: '<p>News</p>', title_en: '', text_en: '' },
       { token: root.token },
     );
     expect(created.statusCode).toBe(200);

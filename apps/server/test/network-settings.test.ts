@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { createNetworkAdapter } from '../src/network/create-adapter.js';
+import { createSealer } from '../src/auth/sealing.js';
+import { createNetwork } from '../src/network/create-adapter.js';
 import { simIdOf } from './support/sims.js';
 import { createTestApp, login, post, testDatabaseUrl, type TestApp } from './support/test-app.js';
 
@@ -48,7 +49,7 @@ describe('network simulator settings (root Tools)', () => {
   });
 
   it('the simulator follows them at run time, without a restart', async () => {
-    const network = createNetworkAdapter(t.config, t.database.db);
+    const { adapter: network } = createNetwork({ config: t.config, db: t.database.db, sealer: createSealer('test'), log: () => undefined });
     const sim = { companyId: 0, simId: await simIdOf(t.database.db, 3), iccid: 'x', msisdn: 'y', profile: 'BK' as const };
     const failing = await network.execute({ operation: 'get_limit', params: {}, sims: [sim], idempotencyPrefix: 'settings-test:1' });
     expect(failing[0]).toMatchObject({ ok: false });
@@ -85,7 +86,7 @@ describe.skipIf(!testDatabaseUrl)('settings shared by two app instances on one P
       expect(await read(second)).toMatchObject({ latency_ms: 7, failure_rate: 0.5, activity_sims: 33, roaming_delay_minutes: 99 });
       await update({ latency_ms: 0, failure_rate: 1, activity_sims: 1, roaming_delay_minutes: 1 }, second);
       expect(await read()).toMatchObject({ latency_ms: 0, failure_rate: 1, activity_sims: 1, roaming_delay_minutes: 1 });
-      const network = createNetworkAdapter(second.config, second.database.db);
+      const { adapter: network } = createNetwork({ config: second.config, db: second.database.db, sealer: createSealer('test'), log: () => undefined });
       const sim = { companyId: 0, simId: await simIdOf(t.database.db, 4), iccid: 'x', msisdn: 'y', profile: 'BK' as const };
       const answer = await network.execute({ operation: 'get_limit', params: {}, sims: [sim], idempotencyPrefix: 'shared-test:1' });
       expect(answer[0]).toMatchObject({ ok: false });

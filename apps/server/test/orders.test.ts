@@ -88,22 +88,31 @@ describe('order lifecycle', () => {
     const paid = OrderAnswer.parse((await call('get', { id: order.id }, tokens.admin)).json()).result;
     expect(paid).toMatchObject({ status: 2, bill_status: 'paid' });
 
-    const prefix = `89702${String(order.id).padStart(7, '0')}`;
-    expect(await countSims(tokens.admin, prefix)).toBe(0);
+    // The order takes the oldest free cards of the SIM stock (the demo seed fills it).
+    const cards = await queryRows<{ iccid: string; imsi: string; msisdn: string }>(
+      t.database.db,
+      sql`select iccid, imsi, msisdn from sim_stock where sim_id is null order by id limit 100`,
+    );
+    const first = cards[0]?.iccid ?? 'none';
+    expect(await countSims(tokens.admin, first)).toBe(0);
     const delivering = await move(order.id, 5, tokens.root, 'Courier DHL 123');
     expect(OrderAnswer.parse(delivering.json()).result).toMatchObject({ status: 5, supplier_comment: 'Courier DHL 123' });
-    const [first, second] = await Promise.all([move(order.id, 3), move(order.id, 3)]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const [firstMove, secondMove] = await Promise.all([move(order.id, 3), move(order.id, 3)]);
+    expect([firstMove.statusCode, secondMove.statusCode].sort()).toEqual([200, 409]);
     expect((await move(order.id, 3)).statusCode).toBe(409);
 
-    expect(await countSims(tokens.admin, prefix)).toBe(100);
-    const sims = await queryRows<{ iccid: string; msisdn: string; profile: string }>(
+    expect(await countSims(tokens.admin, first)).toBe(1);
+    const sims = await queryRows<{ iccid: string; imsi: string; msisdn: string; profile: string; company_id: number }>(
       t.database.db,
-      sql`select iccid, msisdn, profile from sims where iccid like ${`${prefix}%`}`,
+      sql`select s.iccid, s.imsi, s.msisdn, s.profile, s.company_id::int as company_id
+          from sims s join sim_stock t on t.iccid = s.iccid
+          where s.iccid = any(${`{${cards.map((c) => c.iccid).join(',')}}`}::text[]) and t.sim_id = s.id`,
     );
     expect(sims).toHaveLength(100);
-    expect(sims.every((s) => s.iccid.length === 19 && isValidIccid(s.iccid) && s.profile === 'MS')).toBe(true);
-    expect(new Set(sims.map((s) => s.msisdn)).size).toBe(100);
+    expect(sims.every((s) => isValidIccid(s.iccid) && s.profile === 'MS' && s.company_id === companies.demo)).toBe(true);
+    expect(sims.map(({ iccid, imsi, msisdn }) => ({ iccid, imsi, msisdn })).sort((a, b) => a.iccid.localeCompare(b.iccid))).toEqual(
+      [...cards].sort((a, b) => a.iccid.localeCompare(b.iccid)),
+    );
 
     const notes = await queryRows<{ category: string; n: number }>(
       t.database.db,

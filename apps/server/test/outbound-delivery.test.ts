@@ -1,3 +1,4 @@
+import dns from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NotifyDeliveryListResult, NotifyMethod } from '@cab/contract/notify-methods';
@@ -27,14 +28,12 @@ const NAMES: Record<string, { address: string; family: 4 | 6 }[]> = {
   // Allow-listed; the system resolver knows nothing of it, so a hit proves the checked address was used.
   'receiver.hooks.test': [{ address: '127.0.0.1', family: 4 }],
 };
-vi.mock('node:dns/promises', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:dns/promises')>();
-  const lookup = (host: string, options: object) => {
-    const known = NAMES[host];
-    return known ? Promise.resolve(known) : original.lookup(host, { ...options, all: true });
-  };
-  return { ...original, default: { ...original, lookup }, lookup };
-});
+const systemLookup = dns.lookup.bind(dns);
+/** The resolver the guard asks: NAMES, else the system's (installed for this file only: afterAll). */
+function standInLookup(host: string, options: object) {
+  const known = NAMES[host];
+  return known ? Promise.resolve(known) : systemLookup(host, { ...options, all: true });
+}
 
 interface Hit {
   path: string;
@@ -58,6 +57,7 @@ const ANSWERS: Record<string, (response: ServerResponse) => void> = {
 };
 
 beforeAll(async () => {
+  vi.spyOn(dns, 'lookup').mockImplementation(standInLookup as typeof dns.lookup);
   server = createServer((request, response) => {
     hits.push({ path: request.url ?? '', headers: request.headers });
     request.resume();
@@ -95,6 +95,7 @@ beforeAll(async () => {
   });
 }, 30_000);
 afterAll(async () => {
+  vi.restoreAllMocks();
   await stopWorker();
   await t.close();
   server.closeAllConnections();

@@ -38,7 +38,7 @@ describe.skipIf(!testDatabaseUrl)('the LISTEN connection catching up (PostgreSQL
   });
 
   it('answers false, and no cached value is trusted, while the connection is away', async () => {
-    await writer.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cabinet listener'`);
+    await writer.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'cabinet listener'`);
     const deadline = Date.now() + 5000;
     while (listener.connected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listener.connected).toBe(false);

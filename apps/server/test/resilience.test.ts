@@ -59,7 +59,7 @@ describe.skipIf(!testDatabaseUrl)('a database outage under load, several process
     apiB = startServer(portB, { ...env, DATABASE_URL: named('api-b'), ROLE: 'api' });
     worker = startServer(portW, { ...env, DATABASE_URL: named('worker'), ROLE: 'worker' });
     await Promise.all([waitUntilServing(apiA), waitUntilServing(apiB)]);
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
@@ -68,7 +68,7 @@ describe.skipIf(!testDatabaseUrl)('a database outage under load, several process
     await admin?.close();
     // Even after the outage each process shuts down cleanly on SIGTERM.
     expect(exits).toEqual(exits.map(() => ({ code: 0, signal: null })));
-  }, 30_000);
+  }, 60_000);
 
   async function loginVia(proc: ServerProcess, email: string): Promise<string> {
     const res = await callProcess(proc, '/api/login', { email, password: DEMO_PASSWORD });

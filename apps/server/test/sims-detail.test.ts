@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../src/db/client.js';
+import { demoImsi } from '../src/seed/demo-stock.js';
 import { StrictErrorBody, demoCompanies, demoSim, simIdOf, sqlIds, type DemoCompanies } from './support/sims.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
@@ -41,11 +42,14 @@ describe('POST /api/sims/get', () => {
       company_id: c.demo,
       company_name: 'Demo Logistics LLC',
       added: expect.any(Number) as number,
+      // Every demo SIM has its stock card's IMSI.
+      imsi: demoImsi(n),
       block_reason: null,
       m25_id: null,
       month_spend: 0,
       groups: [{ id: a, name: 'A-group' }, { id: b, name: 'b-group' }],
-      network: { online: false, last_seen: null, imei: null, cell: null, rat: null, session_started: null },
+      labels: [],
+      network: { online: false, last_seen: null, imei: null, cell: null, rat: null, session_started: null, operator: null, hlr: null },
     });
   });
 
@@ -55,7 +59,7 @@ describe('POST /api/sims/get', () => {
       insert into sim_network_state (company_id, sim_id, online, last_seen_at, imei, cell, rat, session_started_at)
       values (${c.demo}, ${id}, true, to_timestamp(1767225600), '356938035643809', '250-01-1234-5678', 'LTE', to_timestamp(1767222000))`);
     expect((await detail(id)).network).toEqual({
-      online: true, last_seen: 1_767_225_600, imei: '356938035643809', cell: '250-01-1234-5678', rat: 'LTE', session_started: 1_767_222_000,
+      online: true, last_seen: 1_767_225_600, imei: '356938035643809', cell: '250-01-1234-5678', rat: 'LTE', session_started: 1_767_222_000, operator: null, hlr: null,
     });
   });
 

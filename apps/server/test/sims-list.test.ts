@@ -44,7 +44,7 @@ describe('POST /api/sims/list: shape, company scope, pagination', () => {
     const { result } = StrictListBody.parse(res.json());
     const { n: _n, ...first } = demoSim(0);
     expect(result).toEqual({
-      items: [{ ...first, id: await simIdOf(t.database.db, 0), company_id: c.demo, company_name: 'Demo Logistics LLC', added: expect.any(Number) as number }],
+      items: [{ ...first, id: await simIdOf(t.database.db, 0), company_id: c.demo, company_name: 'Demo Logistics LLC', added: expect.any(Number) as number, labels: [] }],
       total: DEMO_OWN_SIMS,
       total_exact: true,
     });

@@ -133,7 +133,7 @@ describe('websocket /ws', () => {
   it('delivers portal_update to a signed-in admin when root publishes news', async () => {
     const admin = await socketOf('admin@demo.local');
     const { token } = await login(t.app, 'root@demo.local');
-    const res = await post(t.app, '/api/news/create', { title: 'Live', text: '<p>now</p>' }, { token });
+    const res = await post(t.app, '/api/news/create', { title_ru: 'Live', text_ru: '<p>now</p>', title_en: '', text_en: '' }, { token });
     expect(res.statusCode).toBe(200);
     expect(await admin.next((e) => e.type === 'portal_update')).toEqual({ type: 'portal_update', data: {} });
   });

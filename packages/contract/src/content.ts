@@ -84,9 +84,16 @@ export const NewsImageFile = z.string().max(64).regex(NEWS_IMAGE_FILE_PATTERN);
 export const NewsImageUploadResult = z.object({ file: z.string(), url: z.string() });
 export type NewsImageUploadResult = z.infer<typeof NewsImageUploadResult>;
 
+/**
+ * News in Russian and English, like the banner. A language is written whole (title and text) or left
+ * empty; at least one must be written. A reader gets their language, or the other when theirs is empty.
+ * The server checks those rules per field (`title_en: 'required'`…) after sanitizing the HTML.
+ */
 export const NewsEditInput = z.strictObject({
-  title: z.string().trim().min(1).max(NEWS_TITLE_MAX),
-  text: z.string().min(1).max(NEWS_HTML_MAX),
+  title_ru: z.string().trim().max(NEWS_TITLE_MAX),
+  text_ru: z.string().max(NEWS_HTML_MAX),
+  title_en: z.string().trim().max(NEWS_TITLE_MAX),
+  text_en: z.string().max(NEWS_HTML_MAX),
   /** An image uploaded through `news/image`, or null for none. */
   image_file: NewsImageFile.nullable().optional(),
 });
@@ -98,8 +105,10 @@ export const NewsIdRequest = z.strictObject({ id: Id });
 
 export const NewsAdminItem = z.object({
   id: Id,
-  title: z.string(),
-  text: z.string(),
+  title_ru: z.string(),
+  text_ru: z.string(),
+  title_en: z.string(),
+  text_en: z.string(),
   image: z.string().nullable(),
   image_file: z.string().nullable(),
   added: UnixSeconds,

@@ -24,7 +24,18 @@ import { ME_API } from './me.js';
 import { NOTIFY_API } from './notify.js';
 import { PROFILE_API } from './profile.js';
 import { QUEUE_API } from './queue.js';
+import { RADIUS_API } from './radius.js';
 import { SIMS_API } from './sims.js';
+import { SMS_MESSAGES_API } from './sms-messages.js';
+import { SMS_INBOX_API } from './sms-inbox.js';
+import { SIM_STOCK_API } from './sim-stock.js';
+import { NETWORK_API } from './network.js';
+import { SIM_DIAGNOSTICS_API } from './sim-diagnostics.js';
+import { SIM_EVENTS_API } from './sim-events.js';
+import { SIM_LABELS_API } from './sim-labels.js';
+import { SIM_USAGE_API } from './sim-usage.js';
+import { REPORT_SCHEDULES_API } from './report-schedules.js';
+import { ALERTS_API } from './alerts.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 /**
@@ -58,8 +69,19 @@ export const ENDPOINT_GROUPS = {
   companyScope: COMPANIES_API,
   notify: NOTIFY_API,
   queue: QUEUE_API,
+  radius: RADIUS_API,
   sims: SIMS_API,
+  smsMessages: SMS_MESSAGES_API,
+  smsInbox: SMS_INBOX_API,
   groups: GROUPS_API,
+  simStock: SIM_STOCK_API,
+  network: NETWORK_API,
+  simDiagnostics: SIM_DIAGNOSTICS_API,
+  simEvents: SIM_EVENTS_API,
+  simLabels: SIM_LABELS_API,
+  simUsage: SIM_USAGE_API,
+  reportSchedules: REPORT_SCHEDULES_API,
+  alerts: ALERTS_API,
 } as const;
 
 // Typed explicitly: with more than one group, Object.values infers nothing from their union (any[]).

@@ -6,6 +6,7 @@ import { action, file, read } from './endpoint.js';
 export const NewsListRequest = z.strictObject({ page: Page, size: z.number().int().min(1).max(50) });
 export type NewsListRequest = z.infer<typeof NewsListRequest>;
 
+/** A news item in the reader's language (`lang`), or in the other one when it was not written in theirs. */
 export const NewsItem = z.object({
   id: Id,
   title: z.string(),

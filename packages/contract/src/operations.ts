@@ -3,6 +3,7 @@ import { Id, Page, UnixSeconds } from './common.js';
 import { LANGS, QUEUE_REASONS } from './constants.js';
 import { action, file, read } from './endpoint.js';
 import { QueueCreateResult, SimSelection, SIM_QUEUE_REASONS } from './queue.js';
+import { SMS_DELIVERY_STATUSES } from './sms-messages.js';
 
 /** Bulk operations (queue items) stay in the history this long; a housekeeping job drops older ones. */
 export const OPERATION_RETENTION_DAYS = 180;
@@ -81,6 +82,8 @@ export const OperationResultRow = z.object({
   status: z.enum(RESULT_STATUSES),
   reason: z.string().nullable(),
   done: UnixSeconds.nullable(),
+  /** SMS operations: what became of the SIM's message at the SMSC (null: it never reached it). */
+  delivery: z.enum(SMS_DELIVERY_STATUSES).nullable().optional(),
 });
 export type OperationResultRow = z.infer<typeof OperationResultRow>;
 

@@ -42,6 +42,9 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 /** A company admin may cancel its own order while nothing has been paid. */
 export const ORDER_CANCELLABLE: readonly OrderStatus[] = [0, 1];
 
+/** Why an order in work cannot be completed yet: stock_short, the SIM stock holds fewer free cards than it needs. */
+export const ORDER_WAITING_REASONS = ['stock_short'] as const;
+
 const OrderStatusSchema = z.union(ORDER_STATUSES.map((s) => z.literal(s)));
 
 export const Order = z.object({
@@ -54,6 +57,7 @@ export const Order = z.object({
   contact: z.string(),
   address: z.string(),
   supplier_comment: z.string().nullable(),
+  waiting_reason: z.enum(ORDER_WAITING_REASONS).nullable(),
   company_id: Id,
   company_name: z.string(),
   bill_id: Id.nullable(),

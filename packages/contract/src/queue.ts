@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, UnixSeconds } from './common.js';
+import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { LANGS, QUEUE_REASONS, SIM_PROFILES, SMS_MAX_LENGTH, type SimProfile } from './constants.js';
-import { action, file, readByGet } from './endpoint.js';
+import { action, file, read, readByGet } from './endpoint.js';
 import type { Permission } from './roles.js';
 import { PROFILE_RULES, SimListFilter, type ProfileRule } from './sims.js';
 
@@ -25,6 +25,23 @@ export type QueueItem = z.infer<typeof QueueItem>;
 
 export const QueueListResult = z.object({ count: z.number().int(), items: z.array(QueueItem) });
 export type QueueListResult = z.infer<typeof QueueListResult>;
+
+/** The header's dropdown keeps the company's last finished operations of this many hours, at most this many. */
+export const QUEUE_FINISHED_HOURS = 24;
+export const QUEUE_FINISHED_LIMIT = 5;
+
+/** How a finished item ended (the operation history's states but 'running'). */
+export const FINISHED_QUEUE_STATES = ['done', 'cancelled', 'failed'] as const;
+
+/** A finished queue item with its final counts: what the operation left, in the header's dropdown. */
+export const FinishedQueueItem = QueueItem.extend({
+  state: z.enum(FINISHED_QUEUE_STATES),
+  finished: UnixSeconds,
+});
+export type FinishedQueueItem = z.infer<typeof FinishedQueueItem>;
+
+export const QueueFinishedResult = z.object({ items: z.array(FinishedQueueItem) });
+export type QueueFinishedResult = z.infer<typeof QueueFinishedResult>;
 
 /** Reasons a user starts from the cards list or a group (report generation is started elsewhere). */
 export const SIM_QUEUE_REASONS = [
@@ -143,4 +160,6 @@ export const QUEUE_API = {
   results: file('/api/queue/results', { query: QueueResultsQuery, access: 'sims.read' }),
   /** The header's queue (spec §7: `GET /api/queue/list`, no payload, answered `{ result }`). */
   list: readByGet('/api/queue/list', { result: QueueListResult, access: 'signedIn' }),
+  /** The last finished items, newest first: a separate call, so the spec's list keeps its shape. */
+  finished: read('/api/queue/finished', { body: EmptyBody, result: QueueFinishedResult, access: 'signedIn' }),
 } as const;

@@ -3,6 +3,7 @@ import { Id, Page } from './common.js';
 import { SIM_PROFILES } from './constants.js';
 import { read } from './endpoint.js';
 import { CSV_FILTER_MAX_BYTES } from './sims.js';
+import { SimLabel } from './sim-labels.js';
 
 /**
  * Usage reports (spec §2 /report/*, ARCHITECTURE §7 Reports). One request shape per report; the
@@ -39,6 +40,8 @@ export const ReportFilter = z.strictObject({
   /** With the child companies of `company` (or of the own company). */
   childs: z.boolean().optional(),
   group: Id.optional(),
+  /** Only SIMs with this label (issue 25.6), as in the cards filter. */
+  label: SimLabel.optional(),
   /** The CSV file's text: ICCIDs and/or numbers, as in the cards filter (spec §5). */
   csv: z.string().max(CSV_FILTER_MAX_BYTES).optional(),
 });
@@ -183,10 +186,17 @@ export type SessionsReportResult = z.infer<typeof SessionsReportResult>;
 export type CallSmsReportResult = z.infer<typeof CallSmsReportResult>;
 
 /** The three usage reports; each answers chart, totals and one page of rows. */
+/** The groups a report's Group filter offers: those of the company the filter names (in the caller's scope). */
+export const ReportGroupsRequest = z.strictObject({ company: Id });
+export const ReportGroup = z.object({ id: Id, name: z.string() });
+export const ReportGroupsResult = z.object({ items: z.array(ReportGroup) });
+export type ReportGroupsResult = z.infer<typeof ReportGroupsResult>;
+
 export const REPORTS_API = {
   day: read('/api/reports/day', { body: DayReportRequest, result: DayReportResult, access: 'reports.read' }),
   sessions: read('/api/reports/sessions', { body: SessionsReportRequest, result: SessionsReportResult, access: 'reports.read' }),
   callSms: read('/api/reports/call_sms', { body: CallSmsReportRequest, result: CallSmsReportResult, access: 'reports.read' }),
+  groups: read('/api/reports/groups', { body: ReportGroupsRequest, result: ReportGroupsResult, access: 'reports.read' }),
 } as const;
 
 /** Days from `from` to `to`, both included; NaN when a date is not valid. */
@@ -200,6 +210,6 @@ export function rangeDays(from: string, to: string): number {
 export function reportFilterGiven(filter: ReportFilter | undefined): boolean {
   if (!filter) return false;
   return Boolean(
-    filter.query?.trim() || filter.profile || filter.company?.length || filter.childs || filter.group !== undefined || filter.csv?.trim(),
+    filter.query?.trim() || filter.profile || filter.company?.length || filter.childs || filter.group !== undefined || filter.label || filter.csv?.trim(),
   );
 }

@@ -3,6 +3,7 @@ import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { SIM_PROFILES, SIM_SORT_COLUMNS } from './constants.js';
 import { action, read } from './endpoint.js';
 import { SimListFilter } from './sims.js';
+import { SimLabel } from './sim-labels.js';
 
 /** Columns of the cards table (and of its export), in display order. */
 export const SIM_LIST_COLUMNS = [
@@ -85,6 +86,7 @@ export const SavedViewState = z.strictObject({
     company: Id.nullable().default(null),
     empty_name: z.boolean().default(false),
     group: Id.nullable().default(null),
+    label: z.union([SimLabel, z.literal('')]).default(''),
   }),
   columns: z.array(z.enum(SIM_LIST_COLUMNS)).min(1).max(SIM_LIST_COLUMNS.length),
   sort: z.strictObject({ column: z.enum(SIM_SORT_COLUMNS), type: z.enum(['asc', 'desc']) }).nullable().default(null),

@@ -3,10 +3,26 @@ import { Id, Page, Size } from './common.js';
 import { BLOCK_TYPES, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile } from './constants.js';
 import { action, read } from './endpoint.js';
 import { ENTRY_PATHS } from './paths.js';
+import { SimLabel } from './sim-labels.js';
 
 /** The most identifiers one CSV filter may carry. */
 export const CSV_FILTER_MAX_IDS = 100_000;
 export const CSV_FILTER_MAX_BYTES = 4 * 1024 * 1024;
+
+/** How many of the CSV filter's lines that matched no SIM the list's answer carries; the rest are downloaded. */
+export const CSV_MISSING_SHOWN = 100;
+
+/** A line of the CSV filter (1-based, as the file numbers it) and its text. */
+export const CsvLine = z.object({ line: z.number().int(), text: z.string() });
+export type CsvLine = z.infer<typeof CsvLine>;
+
+/** The CSV filter's lines none of whose identifiers matched a SIM of the filter (issue 25.9). */
+export const CsvMissing = z.object({
+  count: z.number().int(),
+  /** The first CSV_MISSING_SHOWN of them. */
+  lines: z.array(CsvLine),
+});
+export type CsvMissing = z.infer<typeof CsvMissing>;
 
 /** Counts above this are reported as "more than" (capped), so every page stays fast at 1M SIMs. */
 export const SIM_COUNT_CAP = 10_000;
@@ -19,6 +35,8 @@ export const SimListFilter = z.strictObject({
   company: z.array(Id).max(200).optional(),
   empty_name: z.boolean().optional(),
   group: Id.optional(),
+  /** Only SIMs carrying this label (issue 25.6). */
+  label: SimLabel.optional(),
   /** The CSV file's text: ICCIDs and/or numbers, see spec §5. */
   csv: z.string().max(CSV_FILTER_MAX_BYTES).optional(),
 });
@@ -49,6 +67,8 @@ export const SimRow = z.object({
   balance: z.number().nullable(),
   external_id: z.string().nullable(),
   added: z.number().int(),
+  /** Its labels in order (issue 25.6). */
+  labels: z.array(z.string()),
 });
 export type SimRow = z.infer<typeof SimRow>;
 
@@ -57,6 +77,8 @@ export const SimListResult = z.object({
   total: z.number().int(),
   /** False when there are more than the cap: `total` is then the cap ("at least that many"). */
   total_exact: z.boolean(),
+  /** With a CSV filter: its lines that matched no SIM. */
+  csv_missing: CsvMissing.optional(),
 });
 export type SimListResult = z.infer<typeof SimListResult>;
 
@@ -80,10 +102,28 @@ export const SimNetwork = z.object({
   cell: z.string().nullable(),
   rat: z.string().nullable(),
   session_started: z.number().int().nullable(),
+  /** Serving network (MCC-MNC) as RADIUS accounting last reported it. */
+  operator: z.string().nullable(),
+  /**
+   * What the HLR holds (NETWORK_ADAPTER=osmo-hlr): known at all, attached, the serving VLR and SGSN,
+   * data (PS) and voice/SMS (CS) access. Null under the simulator or when the HLR did not answer.
+   */
+  hlr: z
+    .object({
+      provisioned: z.boolean(),
+      attached: z.boolean(),
+      vlr_number: z.string().nullable(),
+      sgsn_number: z.string().nullable(),
+      ps_enabled: z.boolean(),
+      cs_enabled: z.boolean(),
+    })
+    .nullable(),
 });
 export type SimNetwork = z.infer<typeof SimNetwork>;
 
 export const SimDetail = SimRow.extend({
+  /** The subscriber identity in the HLR; null for a SIM that came from no stock file. */
+  imsi: z.string().nullable(),
   block_reason: z.string().nullable(),
   m25_id: z.string().nullable(),
   month_spend: z.number(),
@@ -123,10 +163,16 @@ export type SimUsageItem = z.infer<typeof SimUsageItem>;
 export const SimUsageResult = z.object({ items: z.array(SimUsageItem), total: z.number().int() });
 export type SimUsageResult = z.infer<typeof SimUsageResult>;
 
+/** Every line of the CSV filter that matched no SIM, for the "Not found" download. */
+export const CsvMissingRequest = z.strictObject({ childs: z.boolean().default(false), filter: SimListFilter });
+export const CsvMissingResult = z.object({ lines: z.array(CsvLine) });
+export type CsvMissingResult = z.infer<typeof CsvMissingResult>;
+
 /** The cards list and a SIM's page: its details, its own settings and its usage. */
 export const SIMS_API = {
   list: read(ENTRY_PATHS.simsList, { body: SimListRequest, result: SimListResult, access: 'sims.read' }),
   get: read('/api/sims/get', { body: SimGetRequest, result: SimDetail, access: 'sims.read' }),
   update: action('/api/sims/update', { body: SimUpdateRequest, result: SimDetail, access: 'sims.operate', writable: true }),
+  csvMissing: read('/api/sims/csv_missing', { body: CsvMissingRequest, result: CsvMissingResult, access: 'sims.read' }),
   usage: read('/api/sims/usage', { body: SimUsageRequest, result: SimUsageResult, access: 'sims.read' }),
 } as const;

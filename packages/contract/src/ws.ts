@@ -27,6 +27,11 @@ export const WsServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order'), data: z.object({ id: z.number() }).loose() }),
   z.object({ type: z.literal('notify'), data: Notification.extend({ popup: Popup.optional() }) }),
   z.object({ type: z.literal('portal_update'), data: z.object({}).loose() }),
+  /**
+   * New events in a company's event log (issue 25.2): which SIMs got them (at most SIM_EVENTS_PUSH_SIMS;
+   * `more` says others did too), so an open SIM page or the events page refetches.
+   */
+  z.object({ type: z.literal('sim_events'), data: z.object({ sims: z.array(z.number()), more: z.boolean() }) }),
   z.object({ type: z.literal('auth'), data: z.object({ ok: z.boolean(), message: z.string().optional() }) }),
 ]);
 export type WsServerEvent = z.infer<typeof WsServerEvent>;

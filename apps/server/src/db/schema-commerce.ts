@@ -19,6 +19,8 @@ export const orders = pgTable(
     contact: text('contact').notNull(),
     address: text('address').notNull(),
     supplierComment: text('supplier_comment'),
+    /** Why an order in work cannot be completed yet (stock_short: the SIM stock holds fewer free cards). */
+    waitingReason: text('waiting_reason'),
     billId: bigint('bill_id', { mode: 'number' }),
     createdBy: bigint('created_by', { mode: 'number' }).notNull(),
     createdAt: createdAt(),

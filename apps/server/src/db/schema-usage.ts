@@ -32,6 +32,8 @@ export const usageSessions = pgTable(
     /** ISO 3166-1 alpha-2 of the serving network. */
     country: text('country').notNull(),
     costCents: integer('cost_cents').notNull().default(0),
+    /** IMEI(SV) of the device in the session, when the network told it (RADIUS 3GPP-IMEISV). */
+    imei: text('imei'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

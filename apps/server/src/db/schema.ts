@@ -175,9 +175,13 @@ export const notifications = pgTable(
 
 export const news = pgTable('news', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  title: text('title').notNull(),
+  /** Russian title and text ('' when only English was written); news from before English existed are Russian. */
+  titleRu: text('title').notNull(),
   image: text('image'),
-  text: text('text').notNull(),
+  textRu: text('text').notNull(),
+  /** English title and text ('' when only Russian was written: a reader then gets the other language). */
+  titleEn: text('title_en').notNull().default(''),
+  textEn: text('text_en').notNull().default(''),
   authorId: bigint('author_id', { mode: 'number' }),
   createdAt: createdAt(),
   /** Null while unpublished; publishing again moves it on, so the drawer opens for everyone once more. */
@@ -254,3 +258,5 @@ export const outboxMail = pgTable('outbox_mail', {
 export * from './schema-sim-rules.js';
 export * from './schema-files.js';
 export * from './schema-http.js';
+export * from './schema-report-schedules.js';
+export * from './schema-alerts.js';

@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { lookup } from 'node:dns/promises';
+// Called through the module object, so a test can stand in for the system resolver.
+import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isAllowedHost, type AllowedHost } from './outbound-allow.js';
@@ -45,7 +46,7 @@ export async function resolveOutbound(url: URL, policy: OutboundPolicy): Promise
   if (!allowed && isLocalName(url.hostname)) throw new OutboundError('refused_address');
   let addresses: LookupAddress[];
   try {
-    addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true, verbatim: true });
+    addresses = await dns.lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true, verbatim: true });
   } catch {
     throw new OutboundError('connection_failed');
   }

@@ -27,8 +27,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'CSV file, line {line}: expected an ICCID, a number or an ICCID;number pair',
   },
   csv_too_large: { ru: 'В CSV-файле больше 100 000 идентификаторов', en: 'The CSV file has more than 100,000 identifiers' },
-  // Spec §5 'Reports need a filter and dates': the English text is the spec's, word for word.
-  report_filter_empty: { ru: 'пустой фильтр или поле дат', en: 'empty filter or dates field' },
+  sim_labels_too_many: {
+    ru: 'Не больше {max} меток на SIM-карте и {company} в компании',
+    en: 'At most {max} labels per SIM card and {company} per company',
+  },
+  // Spec §5 'Reports need a filter and dates': the spec's words, capitalized like every other message.
+  report_filter_empty: { ru: 'Пустой фильтр или поле дат', en: 'Empty filter or dates field' },
   report_range_invalid: { ru: 'Дата начала позже даты окончания', en: 'The start date is after the end date' },
   report_range_too_long: { ru: 'Период отчёта не может быть длиннее {max} дней', en: 'A report period cannot be longer than {max} days' },
   nothing_selected: { ru: 'Не выбрано ни одной SIM-карты', en: 'No SIM cards are selected' },
@@ -89,6 +93,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Заказ нельзя перевести в этот статус из текущего',
     en: 'The order cannot move to this status from its current one',
   },
+  network_not_hlr: {
+    ru: 'Кабинет работает с симулятором сети: сверять не с чем (NETWORK_ADAPTER=osmo-hlr включает HLR)',
+    en: 'The cabinet runs on the network simulator: there is no HLR to reconcile with (NETWORK_ADAPTER=osmo-hlr turns it on)',
+  },
   bill_not_payable: { ru: 'Счёт уже оплачен или отменён', en: 'The bill is already paid or cancelled' },
   bill_amount_too_small: {
     ru: 'Минимальная рекомендуемая сумма счёта — {min} EUR',
@@ -116,10 +124,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     en: 'A global unblock is started only from Tools',
   },
   country_rule_exists: { ru: 'Правило для этой страны уже есть', en: 'This country already has a rule' },
+  alert_rule_exists: { ru: 'Правило оповещения с таким названием уже есть', en: 'An alert rule with this name already exists' },
+  alert_rules_too_many: { ru: 'В компании может быть не больше {max} правил оповещений', en: 'A company can have at most {max} alert rules' },
   roaming_zones_required: { ru: 'Выберите хотя бы одну зону роуминга', en: 'Choose at least one roaming zone' },
   export_too_large: {
     ru: 'Под фильтр подходит больше 10 000 SIM-карт: сузьте фильтр или сформируйте файл в фоне',
     en: 'More than 10,000 SIM cards match the filter: narrow it or generate the file in the background',
+  },
+  sms_range_too_long: { ru: 'Период поиска SMS не может быть длиннее {max} дней', en: 'An SMS search period cannot be longer than {max} days' },
+  sms_export_too_large: {
+    ru: 'Под фильтр подходит больше {max} SMS: сузьте период или фильтр',
+    en: 'More than {max} messages match the filter: narrow the period or the filter',
   },
   nothing_to_retry: { ru: 'В этой операции не осталось SIM-карт с ошибкой', en: 'This operation has no failed SIM cards left' },
   retry_running: {
@@ -163,6 +178,27 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   report_failed: {
     ru: 'Не удалось сформировать этот файл. Сформируйте отчёт заново',
     en: 'This file could not be generated. Please generate the report again',
+  },
+  radius_client_exists: {
+    ru: 'RADIUS-клиент с этим адресом уже добавлен: у одного адреса один секрет',
+    en: 'A RADIUS client with this address is already added: one address has one secret',
+  },
+  stock_file_empty: { ru: 'Файл SIM-карт пуст: в нём нет строки заголовка', en: 'The SIM file is empty: it has no header row' },
+  stock_file_header: {
+    ru: 'Первая строка файла должна называть столбцы ICCID, IMSI, MSISDN и KI или K и OPC, каждый один раз и без других; не хватает или лишние: {columns}',
+    en: 'The first row of the file must name the columns ICCID, IMSI, MSISDN and KI or K and OPC, each once and no others; missing or extra: {columns}',
+  },
+  stock_file_too_many_rows: {
+    ru: 'В файле больше 100 000 строк SIM-карт: разделите его на части',
+    en: 'The file has more than 100,000 SIM rows: split it into parts',
+  },
+  stock_short: {
+    ru: 'На складе {free} свободных SIM-карт, а заказу нужно {needed}: заказ остаётся в работе до пополнения склада',
+    en: 'The SIM stock has {free} free cards and the order needs {needed}: the order stays in work until the stock is filled',
+  },
+  report_schedules_limit: {
+    ru: 'У компании может быть не больше {max} расписаний отчётов: удалите ненужные',
+    en: 'A company may keep at most {max} report schedules: delete the ones no longer needed',
   },
   internal: { ru: 'Непредвиденная ошибка, попробуйте позже', en: 'Unexpected error, please try again later' },
   service_unavailable: {
@@ -278,6 +314,9 @@ export const RESULTS_CSV_HEADER: Record<Lang, string[]> = {
   ru: ['ICCID', 'Номер', 'Статус', 'Результат'],
   en: ['ICCID', 'Number', 'Status', 'Result'],
 };
+
+/** The column an SMS operation's results CSV adds: each message's delivery (queued, delivered, failed). */
+export const RESULTS_CSV_DELIVERY_HEADER: Record<Lang, string> = { ru: 'Доставка', en: 'Delivery' };
 
 /** The text of a notification method's test-send. */
 export const NOTIFY_TEST_TEXT: Texts = {

@@ -36,7 +36,13 @@ export async function startJobQueue(
     await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
     await createContentQueues(boss);
     await boss.createQueue(JOB_QUEUES.usageHousekeeping, { name: JOB_QUEUES.usageHousekeeping, policy: 'singleton' });
+    await boss.createQueue(JOB_QUEUES.simEventsRetention, { name: JOB_QUEUES.simEventsRetention, policy: 'singleton' });
+    await boss.createQueue(JOB_QUEUES.alertSilence, { name: JOB_QUEUES.alertSilence, policy: 'singleton' });
     await boss.createQueue(JOB_QUEUES.reportGenerate);
+    await boss.createQueue(JOB_QUEUES.reportSchedules);
+    // One reconcile runs and one waits at most: asking again while one waits adds nothing.
+    await boss.createQueue(JOB_QUEUES.hlrReconcile, { name: JOB_QUEUES.hlrReconcile, policy: 'stately' });
+    await boss.createQueue(JOB_QUEUES.hlrProvision);
   });
   return boss;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { findActiveSims, simIdRange, upsertNetworkStates, type ActiveSimRow, type NetworkStateWrite } from './activity-repository.js';
 import type { NetworkEvent, UsageDirection, UsageEvent } from './events.js';
 import { HOME_MCC, type SessionLocation } from './session-location.js';
+import { callCostCents, dataCostCents, HOME_COUNTRY, smsCostCents } from './rating.js';
 
 export interface ActivityOptions {
   now: Date;
@@ -25,15 +26,8 @@ const CELL_CHANGE_PROBABILITY = 0.2;
 const SMS_PROBABILITY = 0.2;
 const CALL_PROBABILITY = 0.05;
 const MAX_SESSION_BYTES = 5_000_000;
-const DATA_CENTS_PER_MB = 5;
-const SMS_OUT_CENTS = 3;
-const CALL_CENTS_PER_MINUTE = 8;
-/** Data, outgoing SMS and outgoing calls abroad cost this many times the home price. */
-const ROAMING_FACTOR = 3;
 /** Candidates drawn per wanted SIM: some ids are gaps or blocked SIMs. */
 const OVERSAMPLE = 2;
-
-export const HOME_COUNTRY = 'RU';
 
 /** Networks the simulated SIMs attach to: MCC-MNC and country (three at home, one per country abroad). */
 export const SERVING_NETWORKS: readonly ServingNetwork[] = NETWORK_COUNTRIES.flatMap((c) =>
@@ -140,7 +134,7 @@ function simulateSim(
     rat: sim.rat === null || freshSession ? pick(RATS, random) : sim.rat,
     sessionStartedAt: freshSession || sim.sessionStartedAt === null ? now : sim.sessionStartedAt,
   };
-  const usage = usageOf({ ...sim, rat: state.rat }, network, now, random);
+  const usage = usageOf({ ...sim, rat: state.rat, imei: state.imei }, network, now, random);
   const events: NetworkEvent[] = [...usage];
   const spendCents = sim.monthSpendCents + usage.reduce((sum, event) => sum + event.costCents, 0);
   if (sim.msuCents !== null && spendCents > sim.msuCents) {
@@ -158,7 +152,6 @@ function usageOf(sim: ActiveSimRow, network: ServingNetwork, at: Date, random: (
   const duration = 10 + Math.floor(random() * 3590);
   const bytes = 1000 + Math.floor(random() * MAX_SESSION_BYTES);
   const bytesUp = Math.floor(bytes * (0.1 + random() * 0.3));
-  const roaming = network.country === HOME_COUNTRY ? 1 : ROAMING_FACTOR;
   const events: UsageEvent[] = [
     {
       ...base,
@@ -170,7 +163,8 @@ function usageOf(sim: ActiveSimRow, network: ServingNetwork, at: Date, random: (
       bytesUp,
       bytesDown: bytes - bytesUp,
       rat: sim.rat ?? pick(RATS, random),
-      costCents: Math.max(1, Math.ceil((bytes / 1_048_576) * DATA_CENTS_PER_MB * roaming)),
+      costCents: dataCostCents(bytes, network.country),
+      imei: sim.imei,
     },
   ];
   if (random() < SMS_PROBABILITY) {
@@ -183,7 +177,7 @@ function usageOf(sim: ActiveSimRow, network: ServingNetwork, at: Date, random: (
       direction,
       peer: randomPeer(random),
       text: pick(SMS_TEXTS, random),
-      costCents: direction === 'out' ? SMS_OUT_CENTS * roaming : 0,
+      costCents: smsCostCents(direction, network.country),
     });
   }
   if (random() < CALL_PROBABILITY) {
@@ -197,7 +191,7 @@ function usageOf(sim: ActiveSimRow, network: ServingNetwork, at: Date, random: (
       direction,
       peer: randomPeer(random),
       seconds,
-      costCents: Math.ceil(seconds / 60) * CALL_CENTS_PER_MINUTE * (direction === 'out' ? roaming : 1),
+      costCents: callCostCents(seconds, direction, network.country),
     });
   }
   return events;

@@ -29,6 +29,8 @@ export interface SimRef {
   iccid: string;
   msisdn: string;
   profile: SimProfile;
+  /** The subscriber identity in the HLR; absent for SIMs that came from no stock file. */
+  imsi?: string | null;
 }
 
 /** Parameters of an operation; which keys apply depends on the operation. */
@@ -68,6 +70,21 @@ export interface NetworkState {
   cell: string | null;
   rat: string | null;
   sessionStartedAt: Date | null;
+  /** Serving network (MCC-MNC) as RADIUS accounting last reported it. */
+  operator?: string | null;
+  /** What the HLR holds for the SIM (osmo-hlr adapter); null when it could not be asked. */
+  hlr?: HlrSubscriberView | null;
+}
+
+export interface HlrSubscriberView {
+  /** The HLR knows the subscriber at all. */
+  provisioned: boolean;
+  attached: boolean;
+  /** Serving VLR (voice, SMS) and SGSN (data) numbers of an attached subscriber. */
+  vlrNumber: string | null;
+  sgsnNumber: string | null;
+  psEnabled: boolean;
+  csEnabled: boolean;
 }
 
 export interface NetworkAdapter {

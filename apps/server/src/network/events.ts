@@ -35,6 +35,8 @@ export interface DataSessionEvent extends SimEventBase, ServingNetwork {
   endedAt: Date;
   rat: string;
   costCents: number;
+  /** IMEI(SV) of the device, when the network reports it. */
+  imei?: string | null;
 }
 
 export interface SmsEvent extends SimEventBase, ServingNetwork {

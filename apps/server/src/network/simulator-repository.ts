@@ -1,7 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.js';
-import { simNetworkState } from '../db/schema-sims.js';
-import type { NetworkState } from './adapter.js';
 
 /** How an applied operation changes the SIM's network state. */
 export type StateEffect =
@@ -129,19 +127,4 @@ export async function readAppliedOps(db: Executor, idempotencyPrefix: string, si
     sql`select sim_id, ok, result from network_applied_ops where key in (select jsonb_array_elements_text(${keys}::jsonb))`,
   );
   return rows.map(toAppliedOp);
-}
-
-export async function findNetworkState(db: Executor, companyId: number, simId: number): Promise<NetworkState | null> {
-  const [row] = await db
-    .select({
-      online: simNetworkState.online,
-      lastSeenAt: simNetworkState.lastSeenAt,
-      imei: simNetworkState.imei,
-      cell: simNetworkState.cell,
-      rat: simNetworkState.rat,
-      sessionStartedAt: simNetworkState.sessionStartedAt,
-    })
-    .from(simNetworkState)
-    .where(and(eq(simNetworkState.companyId, companyId), eq(simNetworkState.simId, simId)));
-  return row ? { simId, ...row } : null;
 }

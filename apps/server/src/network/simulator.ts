@@ -1,7 +1,9 @@
 import { SMS_MAX_LENGTH } from '@cab/contract/constants';
 import type { Db } from '../db/client.js';
 import type { NetworkAdapter, NetworkOperation, NetworkState, OperationOutcome, OperationRequest, SimRef } from './adapter.js';
-import { applyBatch, findNetworkState, readAppliedOps, type AppliedOpRow, type PlannedSim, type StateEffect } from './simulator-repository.js';
+import { recordSimulatedSms } from './simulator-sms.js';
+import { readNetworkState } from './state-repository.js';
+import { applyBatch, readAppliedOps, type AppliedOpRow, type PlannedSim, type StateEffect } from './simulator-repository.js';
 
 export interface NetworkSimulatorOptions {
   db: Db;
@@ -102,12 +104,13 @@ export class NetworkSimulator implements NetworkAdapter {
     const answered = new Set(rows.map((row) => row.simId));
     const missing = sims.filter((sim) => !answered.has(sim.simId)).map((sim) => sim.simId);
     if (missing.length > 0) rows.push(...(await readAppliedOps(this.db, request.idempotencyPrefix, missing)));
-    return rows.map(toOutcome);
+    const outcomes = rows.map(toOutcome);
+    if (request.operation === 'sms') await recordSimulatedSms(this.db, request, outcomes);
+    return outcomes;
   }
 
-  async getState(sim: SimRef): Promise<NetworkState> {
-    const state = await findNetworkState(this.db, sim.companyId, sim.simId);
-    return state ?? { simId: sim.simId, online: false, lastSeenAt: null, imei: null, cell: null, rat: null, sessionStartedAt: null };
+  getState(sim: SimRef): Promise<NetworkState> {
+    return readNetworkState(this.db, sim.companyId, sim.simId);
   }
 
   /** Decides in memory what does not depend on stored state; random draws follow the SIM order. */

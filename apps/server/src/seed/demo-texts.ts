@@ -1,19 +1,25 @@
 /** Demo content for a fresh install; real deployments publish their own news. */
 export const DEMO_NEWS = [
   {
-    title: 'Новый тариф для трекеров / New tracker tariff',
+    titleRu: 'Новый тариф для трекеров',
+    textRu: '<p>Для SIM-карт профиля <b>TD</b> доступен пакет 3 ГБ в месяц.</p>',
+    titleEn: 'New tracker tariff',
+    textEn: '<p>A 3 GB monthly package is now available for <b>TD</b> profile SIMs.</p>',
     image: null,
-    text: '<p>Для SIM-карт профиля <b>TD</b> доступен пакет 3 ГБ в месяц.</p><p>A 3 GB monthly package is now available for <b>TD</b> profile SIMs.</p>',
   },
   {
-    title: 'Плановые работы / Planned maintenance',
+    titleRu: 'Плановые работы',
+    textRu: '<p>28 ноября с 02:00 до 04:00 UTC возможны задержки операций очереди.</p>',
+    titleEn: 'Planned maintenance',
+    textEn: '<p>On 28 November 02:00–04:00 UTC queue operations may be delayed.</p>',
     image: null,
-    text: '<p>28 ноября с 02:00 до 04:00 UTC возможны задержки операций очереди.</p><p>On 28 November 02:00–04:00 UTC queue operations may be delayed.</p>',
   },
   {
-    title: 'Роуминг / Roaming',
+    titleRu: 'Роуминг',
+    textRu: '<p>Изменение настроек роуминга занимает до 3 рабочих дней.</p>',
+    titleEn: 'Roaming',
+    textEn: '<p>Roaming settings changes take up to 3 working days.</p>',
     image: null,
-    text: '<p>Изменение настроек роуминга занимает до 3 рабочих дней.</p><p>Roaming settings changes take up to 3 working days.</p>',
   },
 ];
 

@@ -10,8 +10,11 @@ import { postLedgerEntry } from '../modules/commerce/ledger/index.js';
 import { seedDemoAgent } from './demo-agents.js';
 import { seedDemoCommerce } from './demo-commerce.js';
 import { seedDemoRoaming } from './demo-roaming.js';
+import { seedDemoSms } from './demo-sms.js';
 import { DEMO_USAGE_DAYS, seedDemoUsage } from './demo-usage.js';
 import { makeIccid } from './iccid.js';
+import { demoImsi, seedDemoStock } from './demo-stock.js';
+import type { Sealer } from '../auth/sealing.js';
 import { DEMO_NEWS, DEMO_NOTIFICATION_ICCID, DEMO_NOTIFICATIONS } from './demo-texts.js';
 
 export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string }> = [
@@ -29,8 +32,9 @@ const INSERT_CHUNK = 1000;
 /**
  * Seeds the demo dataset when the database holds no company yet; returns whether it did.
  * `usageDays`: days of usage history (DEMO_USAGE_DAYS by default; tests that never read usage pass 0).
+ * `sealer` seals the demo SIM stock's keys (SIM_KEYS_SECRET's, so the HLR adapter can open them).
  */
-export async function seedDemo(db: Db, password: string, options: { usageDays?: number } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, sealer: Sealer, options: { usageDays?: number } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(companies);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(password);
@@ -81,8 +85,10 @@ export async function seedDemo(db: Db, password: string, options: { usageDays?: 
     if (agentUserId === undefined || rootUserId === undefined) throw new Error('demo agent or root was not created');
     await seedDemoAgent(tx, { agencyId: agency.id, agentUserId, rootUserId, referredId: demo.id });
     await insertDemoSims(tx, demo.id, child.id);
+    await seedDemoStock(tx, sealer, Array.from({ length: DEMO_SIM_COUNT }, (_, n) => demoCard(n)));
     await seedDemoRoaming(tx, demo.id);
     await seedDemoUsage(tx, [demo.id, child.id], new Date(), options.usageDays ?? DEMO_USAGE_DAYS);
+    await seedDemoSms(tx, [demo.id, child.id]);
     await tx.insert(news).values(
       DEMO_NEWS.map((n, i) => {
         const at = new Date(Date.now() - (i + 1) * 86_400_000);
@@ -119,6 +125,11 @@ async function insertDemoSims(tx: Tx, demoId: number, childId: number): Promise<
 
 const SEEDED_BLOCK_TYPES = BLOCK_TYPES.filter((type) => type !== 'none' && type !== 'financial');
 
+/** The n-th demo SIM's card: what its stock row and its SIM share. */
+function demoCard(n: number) {
+  return { iccid: makeIccid(100_000 + n), imsi: demoImsi(n), msisdn: `7958${String(1_000_000 + n).padStart(7, '0')}` };
+}
+
 function demoSim(n: number, demoId: number, childId: number) {
   const profile = SIM_PROFILES[n % SIM_PROFILES.length] ?? 'BK';
   // About one SIM in eight is blocked, spread over the block types a company with money can have:
@@ -127,8 +138,7 @@ function demoSim(n: number, demoId: number, childId: number) {
   const blockType = n % 8 === 7 ? (SEEDED_BLOCK_TYPES[(n >> 3) % SEEDED_BLOCK_TYPES.length] ?? 'voluntary') : 'none';
   return {
     companyId: n < DEMO_SIM_COUNT - CHILD_SIM_COUNT ? demoId : childId,
-    iccid: makeIccid(100_000 + n),
-    msisdn: `7958${String(1_000_000 + n).padStart(7, '0')}`,
+    ...demoCard(n),
     name: n % 3 === 0 ? null : `Tracker ${String(n + 1).padStart(4, '0')}`,
     profile,
     blockType,

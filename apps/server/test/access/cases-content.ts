@@ -32,7 +32,7 @@ export const CONTENT_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/tools/version/get', access: 'tools.use', request: () => ({}) },
   { method: 'POST', path: '/api/tools/version/set', access: 'tools.use', request: () => ({ min_version: 250314 }) },
   { method: 'POST', path: '/api/news/admin_list', access: 'news.publish', request: () => ({ page: 0, size: 10 }) },
-  { method: 'POST', path: '/api/news/update', access: 'news.publish', request: (_f, who) => ({ id: 1, title: `Edited by ${who}`, text: '<p>x</p>', image_file: null }) },
+  { method: 'POST', path: '/api/news/update', access: 'news.publish', request: (_f, who) => ({ id: 1, title_ru: `Edited by ${who}`, text_ru: '<p>x</p>', title_en: '', text_en: '', image_file: null }) },
   { method: 'POST', path: '/api/news/unpublish', access: 'news.publish', request: () => ({ id: 1 }) },
   { method: 'POST', path: '/api/news/publish', access: 'news.publish', request: () => ({ id: 1 }) },
   // The matrix sends JSON, not image bytes: the gate lets root through to the image check (415).

@@ -22,5 +22,13 @@ export const REPORT_CASES: AccessCase[] = [
     request: own,
     foreign: (f) => ({ filter: { company: [f.demo.company], childs: true }, ...range }),
   },
+  {
+    method: 'POST',
+    path: '/api/reports/groups',
+    access: 'reports.read',
+    // An agent reports on the companies it referred, not on its own agency.
+    request: (f, who) => ({ company: who === 'agent' ? f.agent.referred : f.own[who].company }),
+    foreign: (f) => ({ company: f.demo.company }),
+  },
   { method: 'POST', path: '/api/reports/call_sms', access: 'reports.read', request: own, foreign: (f) => ({ filter: { company: [f.demo.company] }, ...range }) },
 ];

@@ -193,7 +193,7 @@ describe('NetworkSimulator operation rules', () => {
   it('reports a default offline state for a SIM the network never saw', async () => {
     const [sim] = await freshSims(1);
     if (!sim) throw new Error('no sim');
-    expect(await simulator().getState(sim)).toEqual({ simId: sim.simId, online: false, lastSeenAt: null, imei: null, cell: null, rat: null, sessionStartedAt: null });
+    expect(await simulator().getState(sim)).toEqual({ simId: sim.simId, online: false, lastSeenAt: null, imei: null, cell: null, rat: null, operator: null, sessionStartedAt: null });
     const rows = await db.select().from(simNetworkState).where(eq(simNetworkState.simId, sim.simId));
     expect(rows).toHaveLength(0);
   });

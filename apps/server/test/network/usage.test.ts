@@ -86,7 +86,10 @@ describe('applyNetworkEvents', () => {
       { companyId: company, userId: users.en, type: 'warning', category: 'sim', text: `SIM ${sim.iccid} blocked: MSU cap reached`, readed: false },
     ].sort((x, y) => x.userId - y.userId));
 
-    expect(publish).toHaveBeenCalledTimes(3);
+    // Two notifications and the SIM list's update; the event log's own push (sim_events) besides.
+    expect(published().filter((p) => p.event.type !== 'sim_events')).toHaveLength(3);
+    expect(published().filter((p) => p.event.type === 'sim_events')).toHaveLength(1);
+    expect(publish).toHaveBeenCalledTimes(4);
     const notifyTo = (userId: number) => published().find((p) => p.event.type === 'notify' && p.audience.userId === userId);
     for (const row of created) {
       const message = notifyTo(row.userId);

@@ -158,8 +158,33 @@ describe('call_sms report', () => {
   });
 });
 
+describe("the Group filter's choices", () => {
+  const groups = (company: number, token = manager) => post(t.app, '/api/reports/groups', { company }, { token });
+
+  it("lists the groups of the company the filter names: the own company's, a child's, never another's", async () => {
+    await queryRows(
+      t.database.db,
+      sql`insert into sim_groups (company_id, name) values (${c.demo}, 'Report trackers'), (${c.child}, 'Child meters')`,
+    );
+    const own = await groups(c.demo);
+    expect(own.statusCode, own.body).toBe(200);
+    const ownNames = own.json<{ result: { items: { id: number; name: string }[] } }>().result.items.map((g) => g.name);
+    expect(ownNames).toContain('Report trackers');
+    expect(ownNames).not.toContain('Child meters');
+    const child = await groups(c.child);
+    expect(child.json<{ result: { items: { name: string }[] } }>().result.items.map((g) => g.name)).toEqual(['Child meters']);
+    // The child's group is a filter the child's report takes.
+    const [childGroup] = await queryRows<{ id: number }>(t.database.db, sql`select id::int as id from sim_groups where name = 'Child meters'`);
+    expect((await report('day', { filter: { company: [c.child], group: childGroup?.id }, ...range })).statusCode).toBe(200);
+
+    const foreign = await groups(c.operator);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
 describe('validation', () => {
-  const empty = { en: 'empty filter or dates field', ru: 'пустой фильтр или поле дат' };
+  const empty = { en: 'Empty filter or dates field', ru: 'Пустой фильтр или поле дат' };
   for (const lang of ['en', 'ru'] as const) {
     it(`an empty filter or a missing date gives the spec's text (${lang})`, async () => {
       for (const body of [{ ...range }, { filter: {}, ...range }, { filter: { query: '  ' }, ...range }, { filter: { company: [c.demo] }, from: D1 }, { filter: { company: [c.demo] } }]) {

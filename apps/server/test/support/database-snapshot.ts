@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, databaseOverPglite, openDatabase, type Database } from '../../src/db/client.js';
+import { createSealer } from '../../src/auth/sealing.js';
 import { seedDemo } from '../../src/seed/demo.js';
 
 /*
@@ -14,6 +15,8 @@ import { seedDemo } from '../../src/seed/demo.js';
  */
 
 export const SNAPSHOT_PASSWORD = 'demo-test-password';
+/** SIM_KEYS_SECRET of the tests: the seed seals the demo stock's keys with it, test apps and processes open them. */
+export const TEST_SIM_KEYS_SECRET = 'test-sim-keys-secret-of-at-least-32-characters';
 export type SnapshotKind = 'seeded' | 'migrated';
 
 declare module 'vitest' {
@@ -51,7 +54,7 @@ async function prepare(project: TestProject, kind: SnapshotKind, database: Datab
   await database.migrate();
   if (kind !== 'seeded') return;
   project.provide('seededAt', Math.floor(Date.now() / 1000));
-  await seedDemo(database.db, SNAPSHOT_PASSWORD, { usageDays: 0 });
+  await seedDemo(database.db, SNAPSHOT_PASSWORD, createSealer(TEST_SIM_KEYS_SECRET), { usageDays: 0 });
 }
 
 /** Vitest globalSetup: the snapshots of this run; the returned function removes them. */
@@ -97,6 +100,11 @@ export default async function makeSnapshots(project: TestProject): Promise<() =>
       for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     });
   };
+}
+
+/** The name of the run's template database of a kind (on PostgreSQL), e.g. to copy into a side database. */
+export function templateName(url: string, kind: SnapshotKind): string {
+  return templateOf(url, kind).template;
 }
 
 /** PostgreSQL: the database under test becomes a fresh copy of the run's template. */

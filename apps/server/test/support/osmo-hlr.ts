@@ -7,23 +7,27 @@ import { waitFor } from './wait.js';
 
 /**
  * A real osmo-hlr (Debian package) for tests and benches. Its ports are fixed (CTRL 4259, VTY 4258,
- * GSUP 4222), so only one may run on the machine: every test that uses it lives in one test file.
- * CTRL and VTY listen on 127.0.0.1; GSUP on 127.0.0.2, because 127.0.0.1:4222 is NATS's on these
- * machines. The database file stays in the temp folder across stop/start, like a restarted HLR.
+ * GSUP 4222) but not its addresses: each HLR binds its own loopback address, so a server test file and
+ * a browser flow can each run one at once. On 127.0.0.1, GSUP moves to 127.0.0.2, because
+ * 127.0.0.1:4222 is NATS's on these machines. The database file stays in the temp folder across
+ * stop/start, like a restarted HLR.
  */
 
 export const HLR_CTRL_HOST = '127.0.0.1';
 export const HLR_CTRL_PORT = 4259;
 
-const CONFIG = `line vty
- bind 127.0.0.1
+function configFor(host: string): string {
+  const gsupHost = host === '127.0.0.1' ? '127.0.0.2' : host;
+  return `line vty
+ bind ${host}
 ctrl
- bind 127.0.0.1
+ bind ${host}
 hlr
  gsup
-  bind ip 127.0.0.2
+  bind ip ${gsupHost}
  no subscriber-create-on-demand
 `;
+}
 const OUTPUT_LINES = 200;
 
 /** Why a real osmo-hlr cannot run here, or null when it can. */
@@ -38,13 +42,17 @@ export class OsmoHlr {
   /** The last lines it printed, for a failing test's message. */
   readonly output: string[] = [];
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    /** The loopback address its CTRL (port 4259) and VTY listen on. */
+    readonly host: string,
+  ) {}
 
-  /** Writes a config into a new temp folder and starts the HLR there. */
-  static async start(): Promise<OsmoHlr> {
+  /** Writes a config into a new temp folder and starts the HLR there, on `host` (a loopback address). */
+  static async start(host: string = HLR_CTRL_HOST): Promise<OsmoHlr> {
     const dir = await mkdtemp(path.join(tmpdir(), 'osmo-hlr-'));
-    await writeFile(path.join(dir, 'hlr.cfg'), CONFIG);
-    const hlr = new OsmoHlr(dir);
+    await writeFile(path.join(dir, 'hlr.cfg'), configFor(host));
+    const hlr = new OsmoHlr(dir, host);
     try {
       await hlr.resume();
     } catch (error) {
@@ -65,8 +73,8 @@ export class OsmoHlr {
   /** Starts the process (again) on the same database; resolves once CTRL accepts connections. */
   async resume(): Promise<void> {
     if (this.running) return;
-    if (await portAnswers(HLR_CTRL_PORT)) {
-      throw new Error(`${HLR_CTRL_HOST}:${HLR_CTRL_PORT} is already in use (another osmo-hlr?)`);
+    if (await portAnswers(this.host, HLR_CTRL_PORT)) {
+      throw new Error(`${this.host}:${HLR_CTRL_PORT} is already in use (another osmo-hlr?)`);
     }
     const child = spawn('osmo-hlr', ['-c', path.join(this.dir, 'hlr.cfg'), '-l', path.join(this.dir, 'hlr.db')], {
       cwd: this.dir,
@@ -90,7 +98,7 @@ export class OsmoHlr {
     await waitFor(
       async () => {
         if (this.exited) throw new Error(`osmo-hlr exited at start: ${this.output.slice(-10).join('\n')}`);
-        return portAnswers(HLR_CTRL_PORT);
+        return portAnswers(this.host, HLR_CTRL_PORT);
       },
       10_000,
       `osmo-hlr's CTRL port ${HLR_CTRL_PORT}`,
@@ -108,7 +116,7 @@ export class OsmoHlr {
       child.kill('SIGKILL');
       await waitFor(() => this.exited, 5000, `osmo-hlr ${child.pid} to die`);
     }
-    await waitFor(async () => !(await portAnswers(HLR_CTRL_PORT)), 5000, `port ${HLR_CTRL_PORT} to close`);
+    await waitFor(async () => !(await portAnswers(this.host, HLR_CTRL_PORT)), 5000, `port ${HLR_CTRL_PORT} to close`);
   }
 
   /** Stops it and removes its temp folder. */
@@ -118,9 +126,9 @@ export class OsmoHlr {
   }
 }
 
-function portAnswers(port: number): Promise<boolean> {
+function portAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: HLR_CTRL_HOST, port });
+    const socket = connect({ host, port });
     socket.setTimeout(1000);
     socket.once('connect', () => {
       socket.destroy();

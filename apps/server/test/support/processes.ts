@@ -43,7 +43,7 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
 }
 
 /** Resolves once the process answers its OpenAPI document; fails early if it exits. */
-export async function waitUntilServing(proc: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilServing(proc: ServerProcess, timeoutMs = 120_000): Promise<void> {
   await waitFor(
     async () => {
       if (proc.exit)
@@ -59,16 +59,22 @@ export async function waitUntilServing(proc: ServerProcess, timeoutMs = 60_000):
   );
 }
 
-/** SIGTERM, then SIGKILL after 5 s; resolves with how the process ended. */
+/**
+ * SIGTERM, then SIGKILL after 26 s — past the server's own 25 s shutdown deadline, so a slow but clean
+ * shutdown on a loaded machine (the job queue waits up to 8 s for running jobs) is not taken for a hang.
+ */
 export async function stopServer(proc: ServerProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (!proc.exit) {
     proc.child.kill('SIGTERM');
     try {
-      await waitFor(() => proc.exit !== null, 5000, `process ${proc.child.pid} to exit`);
+      await waitFor(() => proc.exit !== null, 26_000, `process ${proc.child.pid} to exit`);
     } catch {
       proc.child.kill('SIGKILL');
       await waitFor(() => proc.exit !== null, 5000, `process ${proc.child.pid} to die`);
     }
   }
-  return proc.exit ?? { code: null, signal: null };
+  const exit = proc.exit ?? { code: null, signal: null };
+  // A process that did not end cleanly names its cause in its last words: show them with the failure.
+  if (exit.code !== 0) console.error(`--- process on ${proc.port} exit ${JSON.stringify(exit)}, its last output:\n${proc.output.join('').slice(-4000)}`);
+  return exit;
 }

@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileStoreFor, type FileStore } from '../../src/storage/file-store.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -9,8 +11,9 @@ import { EventBus } from '../../src/realtime/bus.js';
 import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { inject } from 'vitest';
+import { createSealer } from '../../src/auth/sealing.js';
 import { seedDemo } from '../../src/seed/demo.js';
-import { SNAPSHOT_PASSWORD, restorePglite, restorePostgres, type SnapshotKind } from './database-snapshot.js';
+import { SNAPSHOT_PASSWORD, TEST_SIM_KEYS_SECRET, restorePglite, restorePostgres, type SnapshotKind } from './database-snapshot.js';
 
 export const DEMO_PASSWORD = SNAPSHOT_PASSWORD;
 export const JWT_SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -24,6 +27,8 @@ export interface TestApp extends BuiltApp {
   jobs: PgBoss;
   config: Config;
   files: FileStore;
+  /** The folder holding this app's file store (its own: files of one process share the OS temp dir). */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -65,7 +70,7 @@ async function freshDatabase(databaseUrl: string | undefined, kind: SnapshotKind
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   if (database.kind === 'postgres') await resetPostgres(database);
   await database.migrate();
-  if (kind === 'seeded') await seedDemo(database.db, DEMO_PASSWORD, { usageDays: 0 });
+  if (kind === 'seeded') await seedDemo(database.db, DEMO_PASSWORD, createSealer(TEST_SIM_KEYS_SECRET), { usageDays: 0 });
   return database;
 }
 
@@ -85,8 +90,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const jobs = await startJobQueue(database, { works: false });
   const bus = new EventBus(database);
-  const files = fileStoreFor('memory://', tmpdir());
-  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET, jobs, bus, files });
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'cab-test-files-'));
+  const files = fileStoreFor('memory://', filesDir);
+  const built = await buildApp({ config, database, jwtSecret: JWT_SECRET, sealer: createSealer(TEST_SIM_KEYS_SECRET), jobs, bus, files });
   await bus.listen();
   if (options.listen) await built.app.listen({ port: 0, host: '127.0.0.1' });
   else await built.app.ready();
@@ -97,12 +103,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs,
     config,
     files,
+    filesDir,
     close: async () => {
       built.hub.closeAll();
       await built.app.close();
       await bus.close();
       await jobs.stop({ graceful: false, wait: true });
       await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -142,5 +150,5 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
  * the demo itself, with `extra` on top (ROLE, network and queue settings, another DATABASE_URL).
  */
 export function processEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: testDatabaseUrl ?? '', SEED_DEMO: '1', JWT_SECRET, DEMO_PASSWORD, LOG_LEVEL: 'warn', ...extra };
+  return { DATABASE_URL: testDatabaseUrl ?? '', SEED_DEMO: '1', JWT_SECRET, SIM_KEYS_SECRET: TEST_SIM_KEYS_SECRET, DEMO_PASSWORD, LOG_LEVEL: 'warn', ...extra };
 }

@@ -42,7 +42,10 @@ const shellRoutes: RouteObject[] = [
   page('groups', () => import('@/features/groups/components/groups-page')),
   page('orders', () => import('@/features/orders/components/orders-page')),
   page('operations', () => import('@/features/operations/components/operations-page')),
+  page('sms', () => import('@/features/sms/components/sms-inbox-page')),
   page('operations/:id', () => import('@/features/operations/components/operation-page')),
+  page('events', () => import('@/features/events/components/events-page')),
+  page('alerts', () => import('@/features/alerts/components/alerts-page')),
   gated('companies.manage', [page('companies', () => import('@/features/companies/components/companies-page'))]),
   gated('tools.use', [page('tools', () => import('@/features/tools/components/tools-page'))]),
 ];

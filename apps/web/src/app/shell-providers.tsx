@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '@/lib/query-client';
 import { applyPrimeLocale } from './prime-locale';
+import { localizedAriaLabel } from './prime-private-labels';
 
 /** z-indexes of spec §9: PrimeReact's modal/overlay defaults and toasts above everything. */
 const zIndex = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 99999999 };
@@ -14,14 +15,20 @@ const zIndex = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 9
  *   checkbox (a nested, half-described control): the native input alone is the control;
  * - a dropdown's hidden native select and its chevron are presentation only (the combobox input is
  *   the control and carries the name);
- * - a table that scrolls sideways inside its card can be scrolled from the keyboard.
+ * - a table that scrolls sideways inside its card can be scrolled from the keyboard;
+ * - a popup panel (header menus, column picker, operations) is a non-modal dialog named by its own
+ *   aria-label (on the panel only: PrimeReact copies its extra props onto the inner content too), so
+ *   its content sits in a named region;
+ * - the labels PrimeReact keeps in English whatever the locale are the locale's (prime-private-labels.ts).
  */
 const pt = {
-  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined } },
+  overlaypanel: { root: { role: 'dialog' }, content: { 'aria-label': undefined } },
+  checkbox: { root: { role: undefined, 'aria-label': undefined, 'aria-checked': undefined }, input: localizedAriaLabel },
   dropdown: {
     // The native select PrimeReact keeps for forms: hidden and inert (the keyboard helper input is the control).
     select: { 'aria-hidden': true, disabled: true, tabIndex: -1 },
     trigger: { 'aria-hidden': true, role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-label': undefined },
+    input: localizedAriaLabel,
   },
 };
 

@@ -27,4 +27,12 @@ describe('<HintedButton>', () => {
     const button = screen.getByRole('button', { name: 'Create' });
     expect(button.parentElement?.className).toBe('hinted-button');
   });
+
+  it('says the hint to a screen reader too: it is the disabled button’s description', () => {
+    render(<HintedButton label="Operations" disabled hint="Your role cannot operate SIM cards" />);
+    const button = screen.getByRole('button', { name: 'Operations' });
+    const described = button.getAttribute('aria-describedby');
+    expect(described).toBeTruthy();
+    expect(document.getElementById(described ?? '')?.textContent).toBe('Your role cannot operate SIM cards');
+  });
 });

@@ -16,20 +16,29 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads a file the API answers with (e.g. queue results CSV). A plain link cannot carry the bearer
- * token, so the file is fetched with it and saved from memory. Returns false when it failed.
+ * Fetches a file the API answers with (e.g. queue results CSV) and saves it. A plain link cannot
+ * carry the bearer token, so the file is fetched with it and saved from memory; a refusal gives the
+ * server's localized message (null when there was none: the network failed).
  */
-export async function downloadWithToken(path: string, fileName: string): Promise<boolean> {
+export async function fetchFile(path: string, fileName: string): Promise<{ ok: true } | { ok: false; message: string | null }> {
   const token = await api.freshToken();
   const separator = path.includes('?') ? '&' : '?';
   try {
     const response = await fetch(`${path}${separator}lang=${currentLang()}`, {
       headers: token ? { Authorization: `Bearer ${token}`, 'X-App-Id': getAppId() } : {},
     });
-    if (!response.ok) return false;
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      return { ok: false, message: typeof body?.message === 'string' ? body.message : null };
+    }
     saveBlob(await response.blob(), fileName);
-    return true;
+    return { ok: true };
   } catch {
-    return false;
+    return { ok: false, message: null };
   }
+}
+
+/** Downloads a file the API answers with; returns false when it failed. */
+export async function downloadWithToken(path: string, fileName: string): Promise<boolean> {
+  return (await fetchFile(path, fileName)).ok;
 }

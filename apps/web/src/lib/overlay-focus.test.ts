@@ -50,6 +50,21 @@ describe('focus return', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('hands focus to the page heading when an overlay that opened by itself closes', async () => {
+    document.body.innerHTML = '<main id="main"><h1>Home</h1></main>';
+    uninstall = installOverlayFocus();
+    const drawer = document.createElement('div');
+    drawer.className = 'p-sidebar-mask';
+    drawer.innerHTML = '<div class="p-sidebar"><button id="close">Close</button></div>';
+    document.body.appendChild(drawer);
+    await flush();
+    document.getElementById('close')!.focus();
+    drawer.remove();
+    await flush();
+    expect(document.activeElement).toBe(document.querySelector('h1'));
+    expect(document.querySelector('h1')!.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('moves focus to the first item of a menu panel that opens', async () => {
     document.body.innerHTML = '<button id="opener">Menu</button>';
     uninstall = installOverlayFocus();

@@ -3,9 +3,12 @@
  * once at the root so pages added later inherit it:
  * - a panel that opens moves focus into it (the first menu item, or its first control);
  * - when a dialog, drawer or panel closes and focus fell to the page body, it goes back to the
- *   element that had it before the overlay opened (the opener);
+ *   element that had it before the overlay opened (the opener); an overlay that opened by itself
+ *   (unseen news after sign-in, the empty-SIM dialog) hands it to the page's main heading instead;
  * - arrow keys, Home and End move between the items of any `role="menu"`.
  */
+
+import { focusMainHeading } from './route-focus';
 
 const OVERLAY = '.p-dialog-mask, .p-dialog, .p-overlaypanel, .p-sidebar-mask, .p-sidebar, .p-menu-overlay, [data-overlay]';
 const PANEL = '.p-overlaypanel, .p-menu-overlay, [data-overlay]';
@@ -54,6 +57,12 @@ export function moveInMenu(menu: HTMLElement, key: string, current: Element | nu
   return true;
 }
 
+/** Where focus goes when an overlay closes with no opener left to return to: the page's heading. */
+function focusPageStart(root: Document): void {
+  const main = root.getElementById('main');
+  if (main) focusMainHeading(main);
+}
+
 export function installOverlayFocus(root: Document = document): () => void {
   let lastOutside: HTMLElement | null = null;
   const openers = new WeakMap<HTMLElement, HTMLElement | null>();
@@ -81,7 +90,9 @@ export function installOverlayFocus(root: Document = document): () => void {
         const opener = openers.get(overlay) ?? lastOutside;
         const active = root.activeElement;
         const lost = !active || active === root.body || !active.isConnected;
-        if (lost && opener?.isConnected) opener.focus();
+        if (!lost) continue;
+        if (opener?.isConnected) opener.focus();
+        else focusPageStart(root);
       }
     }
   });

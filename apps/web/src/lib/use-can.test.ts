@@ -1,12 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@cab/contract/roles';
+import { ME_KEY } from './me-query';
 import { useCan } from './use-can';
 
-const me = vi.hoisted(() => ({ user: undefined as { role: Role; company_block: boolean } | undefined }));
-vi.mock('./me-query', () => ({ useMe: () => ({ data: me.user ? { user: me.user } : undefined }) }));
+// The signed-in user as the cabinet holds it: the `me` query's cached answer (no request is made).
+const me = { user: undefined as { role: Role; company_block: boolean } | undefined };
 
-const ask = (...args: Parameters<typeof useCan>) => renderHook(() => useCan(...args)).result.current;
+function ask(...args: Parameters<typeof useCan>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (me.user) client.setQueryData(ME_KEY, { user: me.user });
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+  return renderHook(() => useCan(...args), { wrapper }).result.current;
+}
 
 describe('useCan: the role table, and a blocked company for what writes', () => {
   beforeEach(() => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { LangSwitch } from '@/components/lang-switch';
 import { SkipLink } from '@/components/skip-link';
+import { useRouteFocus } from '@/lib/route-focus';
 import { useIsLoggedIn } from '@/lib/use-session';
 
 const GUEST_TITLES: [string, string][] = [
@@ -19,6 +20,7 @@ export function GuestLayout() {
   const titleKey = GUEST_TITLES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
   const app = t('common.appName');
   const page = titleKey ? t(titleKey) : '';
+  useRouteFocus();
   useEffect(() => {
     document.title = page ? t('a11y.pageTitle', { page, app }) : app;
   }, [t, page, app]);

@@ -6,6 +6,7 @@ import {
   mergeQueueList,
   notifyFromList,
   NOTIFY_KEY,
+  QUEUE_FINISHED_KEY,
   QUEUE_KEY,
   type NotifyState,
   type QueueState,
@@ -23,6 +24,14 @@ export function queueQueryOptions(queryClient: QueryClient) {
       const list = required(await api.call(QUEUE_API.list));
       return mergeQueueList(queryClient.getQueryData<QueueState>(QUEUE_KEY), list);
     },
+  });
+}
+
+/** Asked for while the dropdown is open; an operation's end (queue_del) marks it stale. */
+export function finishedQueueQueryOptions() {
+  return queryOptions({
+    queryKey: QUEUE_FINISHED_KEY,
+    queryFn: async () => required(await api.call(QUEUE_API.finished, {})).items,
   });
 }
 

@@ -13,6 +13,8 @@ export interface NotifyState {
 }
 
 export const QUEUE_KEY = ['queue'] as const;
+/** The last finished operations the dropdown keeps (POST /api/queue/finished); refetched when one ends. */
+export const QUEUE_FINISHED_KEY = ['queue', 'finished'] as const;
 export const NOTIFY_KEY = ['notify', 'dropdown'] as const;
 
 const EMPTY_QUEUE: QueueState = { count: 0, items: [] };

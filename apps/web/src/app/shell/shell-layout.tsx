@@ -7,9 +7,11 @@ import { SCROLL_HINT_ID } from '@/lib/scroll-hints';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { LoadError } from '@/components/load-error';
 import { SkipLink } from '@/components/skip-link';
+import { useRouteFocus } from '@/lib/route-focus';
 import { ImpersonationStrip } from './impersonation-strip';
 import { AppHeader } from './header/app-header';
 import { Sidebar } from './sidebar/sidebar';
+import { MenuSkipLink } from './sidebar/menu-skip-link';
 import { SidebarProvider } from './sidebar/sidebar-state';
 import { NewsDrawer } from '../widgets/news/news-drawer';
 import { UpdateDialog } from '../widgets/update-dialog';
@@ -41,6 +43,7 @@ function Shell() {
   const newsDue = me.data?.news.show === true;
   const [newsOpened, setNewsOpened] = useState(false);
   const toggleNews = () => setNewsOpen((open) => !open);
+  useRouteFocus();
 
   // The drawer opens by itself when the server flags unseen news (spec §4: "becomes true"), once no
   // dialog is on screen: one thing at a time.
@@ -54,6 +57,7 @@ function Shell() {
     <SidebarProvider>
       <div className="shell">
         <SkipLink />
+        <MenuSkipLink />
         {/* Ends the name of every table that scrolls sideways (lib/scroll-hints.ts). */}
         <span id={SCROLL_HINT_ID} hidden>
           {t('a11y.tableScrolls')}

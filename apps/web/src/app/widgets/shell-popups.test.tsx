@@ -69,10 +69,12 @@ const BALANCE_TITLE = ru.emptyBalance.title;
 
 describe('activePopup: one dialog at a time, in order', () => {
   const none = { emptySim: false, balanceAt: undefined };
-  it('update first, then SIM cards to order, then the balance; never the balance of a company without SIMs', () => {
+  it('update first, then SIM cards to order, then the balance (a company without SIMs too, once that is closed)', () => {
     expect(activePopup(me(0, true, { update: true }), none)).toBe('update');
     expect(activePopup(me(0, true), none)).toBe('emptySim');
-    expect(activePopup(me(0, true), { ...none, emptySim: true })).toBeNull();
+    expect(activePopup(me(0, true), { ...none, emptySim: true })).toBe('emptyBalance');
+    expect(activePopup(me(0, true), { emptySim: true, balanceAt: -2.5 })).toBeNull();
+    expect(activePopup(me(0, false), { ...none, emptySim: true })).toBeNull();
     expect(activePopup(me(5, true), none)).toBe('emptyBalance');
     expect(activePopup(me(5, true), { ...none, balanceAt: -2.5 })).toBeNull();
     expect(activePopup(me(5, false), none)).toBeNull();
@@ -108,13 +110,15 @@ describe('the shell dialogs', () => {
     await waitFor(() => expect(screen.queryByText(SIM_TITLE)).toBeNull());
   });
 
-  it('a new company (no SIMs, balance problem) is told one thing: order SIM cards', async () => {
+  it('a new company (no SIMs, balance problem) is told one thing at a time: SIM cards, then the balance', async () => {
     setup(me(0, true));
     expect(await screen.findByText(SIM_TITLE)).toBeTruthy();
     expect(screen.queryByText(BALANCE_TITLE)).toBeNull();
     fireEvent.click(screen.getByTestId('empty-sim-close'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(BALANCE_TITLE)).toBeNull();
+    expect(await screen.findByText(BALANCE_TITLE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(SIM_TITLE)).toBeNull());
+    fireEvent.click(screen.getByTestId('empty-balance-close'));
+    await waitFor(() => expect(screen.queryByText(BALANCE_TITLE)).toBeNull());
   });
 
   it('the balance dialog goes to bill generation, stays closed at the same balance and opens when it moves', async () => {

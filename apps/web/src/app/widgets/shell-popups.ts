@@ -12,14 +12,14 @@ export interface PopupDismissals {
 }
 
 /**
- * Which dialog shows, in order: a required update, then SIM cards to order, then a balance to top up.
- * A company without SIM cards is not told about its balance: its first order's bill is the top-up,
- * and one problem is said once. The news drawer waits until no dialog is open.
+ * Which dialog shows, one at a time, in order: a required update, then SIM cards to order, then a
+ * balance to top up (spec §4: it "shows when balance_problem is true" — a company without SIM cards
+ * too, once the empty-SIM dialog is closed). The news drawer waits until no dialog is open.
  */
 export function activePopup(me: MeResult | undefined, dismissed: PopupDismissals): ShellPopup | null {
   if (!me) return null;
   if (me.update) return 'update';
-  if (me.sim_count === 0) return dismissed.emptySim ? null : 'emptySim';
+  if (me.sim_count === 0 && !dismissed.emptySim) return 'emptySim';
   if (me.company.balance_problem && dismissed.balanceAt !== me.company.balance) return 'emptyBalance';
   return null;
 }

@@ -68,7 +68,7 @@ export function OperationsMenu({
         onClick={(event) => panel.current?.toggle(event)}
         data-testid={buttonTestId}
       />
-      <OverlayPanel ref={panel} className="ops-panel">
+      <OverlayPanel ref={panel} className="ops-panel" aria-label={t('ops.button')}>
         <ul className="menu-list ops-menu" role="menu" aria-label={t('ops.button')}>
           {OPERATION_SECTIONS.map((section, index) => (
             <Fragment key={section[0]}>

@@ -264,7 +264,9 @@ export class WithdrawalService {
 function checkPayout(body: WithdrawalCreateRequest): { method: string; iban: string | null; holder: string | null; details: string | null } {
   if (body.method === 'iban') {
     const fields: Record<string, 'iban' | 'required'> = {};
-    if (!body.iban || !isValidIban(body.iban)) fields.iban = 'iban';
+    // Empty is missing ("Fill the data"), not an invalid IBAN.
+    if (!body.iban?.trim()) fields.iban = 'required';
+    else if (!isValidIban(body.iban)) fields.iban = 'iban';
     if (!body.holder) fields.holder = 'required';
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', fields);
     return { method: 'iban', iban: normalizeIban(body.iban ?? ''), holder: body.holder ?? null, details: body.details?.length ? body.details : null };

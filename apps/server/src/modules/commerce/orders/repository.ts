@@ -14,6 +14,7 @@ export interface OrderRow {
   contact: string;
   address: string;
   supplier_comment: string | null;
+  waiting_reason: string | null;
   bill_id: number | null;
   bill_number: string | null;
   bill_status: string | null;
@@ -28,7 +29,7 @@ const ORDER_FROM = sql`
 
 const ORDER_COLUMNS = sql`
   o.id::int as id, o.company_id::int as company_id, c.name as company_name, o.number, o.status::int as status,
-  o.count, o.price_cents, o.amount_cents::bigint::float8 as amount_cents, o.contact, o.address, o.supplier_comment,
+  o.count, o.price_cents, o.amount_cents::bigint::float8 as amount_cents, o.contact, o.address, o.supplier_comment, o.waiting_reason,
   o.bill_id::int as bill_id, b.number as bill_number, b.status as bill_status, o.created_by::int as created_by,
   extract(epoch from o.created_at)::int as created, extract(epoch from o.updated_at)::int as updated`;
 
@@ -93,9 +94,14 @@ export async function lockOrder(tx: Executor, companyId: number, id: number): Pr
 
 export async function setOrderStatus(tx: Executor, companyId: number, id: number, status: number, comment?: string): Promise<void> {
   await queryRows(tx, sql`
-    update orders set status = ${status}, updated_at = now(),
+    update orders set status = ${status}, updated_at = now(), waiting_reason = null,
       supplier_comment = ${comment === undefined ? sql`supplier_comment` : sql`${comment || null}`}
     where company_id = ${companyId} and id = ${id}`);
+}
+
+/** Why the order waits (stock_short); any later status change clears it. */
+export async function setWaitingReason(tx: Executor, companyId: number, id: number, reason: string): Promise<void> {
+  await queryRows(tx, sql`update orders set waiting_reason = ${reason}, updated_at = now() where company_id = ${companyId} and id = ${id}`);
 }
 
 export async function setSupplierComment(tx: Executor, companyId: number, id: number, comment: string): Promise<void> {

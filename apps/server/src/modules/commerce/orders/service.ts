@@ -22,9 +22,21 @@ import { insertAudit } from '../../platform/audit/index.js';
 import { allocateBillNumber, closeBill, insertBill } from '../billing/index.js';
 import { noticeCompany } from './company-notices.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
-import { allocateOrderedSims } from './allocate-sims-repository.js';
+import { issueSimsFromStock } from '../../network/stock/index.js';
 import { orderStatusText } from './order-texts.js';
 import * as repo from './repository.js';
+
+/** Profile of ordered SIMs: basic M2M SIMs (block, unblock, ping, SMS, reconnect). */
+const ORDERED_SIM_PROFILE = 'MS';
+
+/**
+ * What a status change did: moved the order (completing it issued these SIMs), or found too few free
+ * cards in stock, so the order keeps its status, with the reason.
+ */
+type StatusChange = { moved: true; issuedSimIds: number[] } | { moved: false; free: number; needed: number };
+
+/** Told of the SIMs a completed order issued, once they are committed (the HLR provisions them). */
+export type SimsIssued = (simIds: number[]) => Promise<void>;
 
 function toOrder(row: repo.OrderRow): Order {
   return {
@@ -37,6 +49,7 @@ function toOrder(row: repo.OrderRow): Order {
     contact: row.contact,
     address: row.address,
     supplier_comment: row.supplier_comment,
+    waiting_reason: row.waiting_reason === 'stock_short' ? 'stock_short' : null,
     company_id: row.company_id,
     company_name: row.company_name,
     bill_id: row.bill_id,
@@ -120,14 +133,28 @@ export async function createOrder(db: Db, bus: EventBus, principal: Principal, r
 }
 
 /**
- * Root moves an order along ORDER_TRANSITIONS. Completing allocates the SIMs in the same transaction
- * as the status change, under the order's row lock: a second completion finds Completed and fails.
+ * Root moves an order along ORDER_TRANSITIONS. Completing takes the SIMs from stock in the same
+ * transaction as the status change, under the order's row lock: a second completion finds Completed
+ * and fails. Too few free cards keep the order where it is, marked stock_short, and answer 409.
  * Cancelling cancels the unpaid bill with it.
  */
-export async function moveOrder(db: Db, bus: EventBus, principal: Principal, request: OrderStatusRequest): Promise<Order> {
+export async function moveOrder(
+  db: Db,
+  bus: EventBus,
+  principal: Principal,
+  request: OrderStatusRequest,
+  onSimsIssued?: SimsIssued,
+): Promise<Order> {
   const row = await loadOrder(db, principal, request.id);
-  await changeStatus(db, row, request.status, ORDER_TRANSITIONS, (tx, from) =>
+  const change = await changeStatus(db, row, request.status, ORDER_TRANSITIONS, (tx, from) =>
     audit(tx, principal, row.company_id, 'order_status', { id: row.id, from, to: request.status }), request.supplier_comment);
+  if (!change.moved) {
+    // The company's orders page shows the reason at once.
+    await bus.publish({ companyId: row.company_id }, { type: 'order', data: { id: row.id, order_id: row.id, bill_id: row.bill_id } });
+    throw new AppError('stock_short', undefined, { free: change.free, needed: change.needed });
+  }
+  // After the commit: a crash before this call leaves the SIMs to the reconcile on the next start.
+  if (change.issuedSimIds.length > 0) await onSimsIssued?.(change.issuedSimIds);
   await noticeStatus(db, bus, principal, row, request.status);
   return getOrder(db, principal, row.id);
 }
@@ -157,8 +184,8 @@ async function changeStatus(
   /** Writes the audit row in the same transaction, given the status the order had. */
   record: (tx: Tx, from: number) => Promise<void>,
   comment?: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<StatusChange> {
+  return db.transaction(async (tx): Promise<StatusChange> => {
     const current = await repo.lockOrder(tx, row.company_id, row.id);
     if (!current) throw new AppError('not_found');
     if (!(allowed[current.status] ?? []).includes(to)) throw new AppError('order_status_invalid');
@@ -166,9 +193,18 @@ async function changeStatus(
       // An order is cancellable only while its bill is unpaid; the bill goes with it.
       await closeBill(tx, row.company_id, current.bill_id, 'cancelled');
     }
-    if (to === ORDER_STATUS.completed) await allocateOrderedSims(tx, row.company_id, row.id, current.count);
+    let issuedSimIds: number[] = [];
+    if (to === ORDER_STATUS.completed) {
+      const stock = await issueSimsFromStock(tx, { companyId: row.company_id, profile: ORDERED_SIM_PROFILE }, current.count);
+      if (!stock.issued) {
+        await repo.setWaitingReason(tx, row.company_id, row.id, 'stock_short');
+        return { moved: false, free: stock.free, needed: current.count };
+      }
+      issuedSimIds = stock.simIds;
+    }
     await repo.setOrderStatus(tx, row.company_id, row.id, to, comment);
     await record(tx, current.status);
+    return { moved: true, issuedSimIds };
   });
 }
 

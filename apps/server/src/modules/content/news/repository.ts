@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { news, users } from '../../../db/schema.js';
 import { newsImages } from '../../../db/schema-content.js';
+import type { NewsTexts } from './news-languages.js';
 
 /** Published news, newest publication first (what users read in the drawer). */
 export async function listNews(db: Executor, page: number, size: number) {
@@ -42,7 +43,7 @@ export async function findNews(db: Executor, id: number): Promise<NewsRow | unde
 
 export async function insertNews(
   db: Executor,
-  item: { title: string; text: string; image: string | null; imageFile: string | null; authorId: number },
+  item: NewsTexts & { image: string | null; imageFile: string | null; authorId: number },
 ): Promise<NewsRow | undefined> {
   const [row] = await db
     .insert(news)
@@ -54,7 +55,7 @@ export async function insertNews(
 export async function updateNews(
   db: Executor,
   id: number,
-  item: { title: string; text: string; image: string | null; imageFile: string | null },
+  item: NewsTexts & { image: string | null; imageFile: string | null },
 ): Promise<NewsRow | undefined> {
   const [row] = await db
     .update(news)

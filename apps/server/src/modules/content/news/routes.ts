@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
-import { AppError } from '../../../http/errors.js';
+import { AppError, requestLang } from '../../../http/errors.js';
 import { LangQuery, errorResponses, typed } from '../../../http/route-kit.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import { openNewsImage, storeNewsImage } from './image-files.js';
@@ -16,7 +16,7 @@ const UPLOAD_BODY_LIMIT = NEWS_IMAGE_MAX_BYTES * 2;
 
 export function registerNewsRoutes(app: FastifyInstance, news: NewsService, deps: { db: Db; files: FileStore }): void {
   const { handle, file } = endpointRoutes(app, { tag: 'news' });
-  handle(NEWS_API.list, ({ body, request }) => news.list(principalOf(request), body.page, body.size));
+  handle(NEWS_API.list, ({ body, request }) => news.list(principalOf(request), body.page, body.size, requestLang(request)));
   handle(NEWS_API.create, ({ body, request }) => news.create(principalOf(request), body));
   handle(NEWS_API.adminList, ({ body }) => news.adminList(body.page, body.size));
   handle(NEWS_API.update, ({ body, request }) => news.update(principalOf(request), body));

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Principal } from '../../../auth/principal.js';
-import type { Db } from '../../../db/client.js';
+import type { Db, Tx } from '../../../db/client.js';
 import { AppError, type FieldProblem } from '../../../http/errors.js';
 import { JOB_QUEUES } from '../../../job-queues.js';
 import type { EventBus } from '../../../realtime/bus.js';
@@ -53,12 +53,16 @@ export const REPORT_JOB_OPTIONS = { retryLimit: 1, retryDelay: 30, expireInSecon
 
 type ParsedCreate = z.output<typeof GeneratedReportCreateRequest>;
 
+/** Runs inside the transaction that creates the file (a scheduled run records the file it started). */
+export type OnReportCreated = (tx: Tx, reportId: number) => Promise<void>;
+
 /** Checks the request with its kind's source and starts a queue item that writes the file. */
 export async function createGeneratedReport(
   deps: GeneratedReportsDeps,
   principal: Principal,
   request: ParsedCreate,
   lang: Lang,
+  onCreated?: OnReportCreated,
 ): Promise<GeneratedReportCreateResult> {
   const source = reportSource(request.kind);
   if (!source) throw new AppError('validation_failed', { kind: 'invalid' satisfies FieldProblem });
@@ -93,6 +97,7 @@ export async function createGeneratedReport(
       action: 'report_generate',
       details: { id, qid, kind: request.kind, format: request.format },
     });
+    await onCreated?.(tx, id);
     return { id, qid };
   });
   await deps.jobs.send(

@@ -65,9 +65,15 @@ const registry = new Map<GeneratedReportKind, ReportSource>();
 /**
  * Adds (or replaces) the source of a kind. Sources register themselves from their own module
  * (usage reports: sims/reports; the SIM list export: sims/list) through `registered-sources.ts`.
+ * Returns what puts the kind's former source back (a test's stand-in must not outlive its file).
  */
-export function registerReportSource(source: ReportSource): void {
+export function registerReportSource(source: ReportSource): () => void {
+  const former = registry.get(source.kind);
   registry.set(source.kind, source);
+  return () => {
+    if (former) registry.set(source.kind, former);
+    else registry.delete(source.kind);
+  };
 }
 
 export function reportSource(kind: string): ReportSource | undefined {

@@ -5,8 +5,9 @@ import { describeError } from '../../../log/loggable-error.js';
 import { type NotificationEventStored, onNotificationEvent } from '../notify/index.js';
 import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
 import * as repo from './repository.js';
+import { connectSimEventDelivery, dispatchSimEvents, SIM_EVENTS_QUEUE, type SimEventsJob } from './sim-event-webhooks.js';
 
-export const NOTIFY_QUEUES = { dispatch: 'notify-dispatch', deliver: 'notify-deliver' } as const;
+export const NOTIFY_QUEUES = { dispatch: 'notify-dispatch', deliver: 'notify-deliver', simEvents: SIM_EVENTS_QUEUE } as const;
 
 export interface DeliveryRetry {
   retryLimit: number;
@@ -48,11 +49,12 @@ async function dispatch(boss: PgBoss, deps: NotifyWorkerDeps, stored: Notificati
   const event: DeliveryEvent = {
     id: notification.id,
     event_key: stored.eventKey,
-    type: notification.type,
+    type: stored.webhook?.type ?? notification.type,
     category: stored.category,
     text: notification.text,
     created_at: notification.createdAt.toISOString(),
     company_id: notification.companyId,
+    ...(stored.webhook ? { [stored.webhook.key]: stored.webhook.data } : {}),
   };
   for (const method of await repo.findMethodsFor(deps.db, stored.companyId, stored.category)) {
     const row = await repo.insertDelivery(deps.db, {
@@ -105,9 +107,12 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
 export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
   await boss.createQueue(NOTIFY_QUEUES.dispatch);
   await boss.createQueue(NOTIFY_QUEUES.deliver);
-  onNotificationEvent((event) => {
+  const off = onNotificationEvent((event) => {
     enqueueDispatch(boss, event).catch((error: unknown) => console.error(`notification delivery not queued: ${describeError(error)}`));
   });
+  await connectSimEventDelivery(boss);
+  // Several apps may live in one process one after another (the tests): a stopped queue's hook goes.
+  boss.once('stopped', off);
 }
 
 /** Works notification delivery in this process (ROLE=worker|all). */
@@ -122,8 +127,14 @@ export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps):
       for (const job of jobs) await deliver(deps, job);
     },
   );
+  await boss.work<SimEventsJob>(NOTIFY_QUEUES.simEvents, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) {
+      for (const delivery of await dispatchSimEvents(deps.db, job.data)) await enqueueDelivery(boss, deps.retry, delivery);
+    }
+  });
   return async () => {
     await boss.offWork(NOTIFY_QUEUES.dispatch);
     await boss.offWork(NOTIFY_QUEUES.deliver);
+    await boss.offWork(NOTIFY_QUEUES.simEvents);
   };
 }

@@ -58,6 +58,14 @@ export interface NotificationEvent {
   recipients: NotificationRecipient[];
   /** The page of what it is about (a SIM, bill, order, operation), shown as the notification's link. */
   link?: string | null;
+  /** What webhooks get beyond the text: their event type (e.g. sim.alert) and its data under that key. */
+  webhook?: WebhookExtra;
+}
+
+export interface WebhookExtra {
+  type: string;
+  key: string;
+  data: Record<string, unknown>;
 }
 
 /** What delivery needs to find an event and the company's methods it goes to. */
@@ -65,6 +73,7 @@ export interface NotificationEventStored {
   companyId: number;
   eventKey: string;
   category: NotificationCategory;
+  webhook?: WebhookExtra;
 }
 
 export interface StoredNotificationEvent extends NotificationEventStored {
@@ -77,9 +86,15 @@ export type NotificationPublisher = Pick<EventBus, 'publish'>;
 type DeliveryHook = (event: NotificationEventStored) => void;
 let deliveryHook: DeliveryHook | null = null;
 
-/** Set once per process by the job queue (jobs/boss.ts), so events reach the company's methods. */
-export function onNotificationEvent(hook: DeliveryHook): void {
+/**
+ * Set by the job queue (jobs/boss.ts), so events reach the company's methods. Returns what removes the
+ * hook again if it is still this one (the queue's stop: a stopped queue takes no more events).
+ */
+export function onNotificationEvent(hook: DeliveryHook): () => void {
   deliveryHook = hook;
+  return () => {
+    if (deliveryHook === hook) deliveryHook = null;
+  };
 }
 
 const POPUP_TYPE = { success: 'success', error: 'error', info: 'info', warning: 'warn', default: 'info' } as const;
@@ -119,6 +134,7 @@ export async function storeNotificationEvents(db: Executor, events: Notification
       companyId: event.companyId,
       eventKey,
       category: event.category,
+      ...(event.webhook ? { webhook: event.webhook } : {}),
       told: (rowsOf.get(eventKey) ?? []).map((row) => ({
         userId: row.userId,
         popup: popupOf.get(row.userId) ?? false,
@@ -135,7 +151,7 @@ export async function storeNotificationEvents(db: Executor, events: Notification
  */
 export async function announceNotificationEvents(bus: NotificationPublisher, stored: StoredNotificationEvent[]): Promise<number> {
   for (const event of stored) {
-    deliveryHook?.({ companyId: event.companyId, eventKey: event.eventKey, category: event.category });
+    deliveryHook?.({ companyId: event.companyId, eventKey: event.eventKey, category: event.category, ...(event.webhook ? { webhook: event.webhook } : {}) });
   }
   const pushes = await Promise.allSettled(
     stored.flatMap((event) =>

@@ -15,4 +15,5 @@ export type {
   NotificationEvent,
   NotificationEventStored,
   StoredNotificationEvent,
+  WebhookExtra,
 } from './events.js';

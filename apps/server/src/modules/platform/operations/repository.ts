@@ -81,22 +81,29 @@ export interface ResultRow {
   status: string;
   reason: string | null;
   done: number | null;
+  /** SMS operations: the message's status at the SMSC (sms_messages), null when it never got there. */
+  delivery?: string | null;
 }
 
 const RESULT_COLUMNS = sql`r.sim_id::int as sim_id, s.iccid, s.msisdn, r.status, r.reason, extract(epoch from r.done_at)::int as done`;
 
-/** A page of an operation's per-SIM results, in SIM order. */
+/** An SMS operation's message per SIM (sms_messages_queue_uq), joined only for SMS operations. */
+const DELIVERY_JOIN = sql`left join sms_messages m on m.company_id = s.company_id and m.queue_id = r.queue_id and m.sim_id = r.sim_id`;
+
+/** A page of an operation's per-SIM results, in SIM order; withDelivery adds each SMS's delivery status. */
 export async function listResults(
   db: Executor,
   ref: Ref,
   filter: ResultFilter,
   limit: number,
   offset: number,
+  withDelivery = false,
 ): Promise<{ rows: ResultRow[]; total: number }> {
   const where = resultsWhere(ref, filter);
+  const delivery = withDelivery ? { columns: sql`, m.status as delivery`, join: DELIVERY_JOIN } : { columns: sql``, join: sql`` };
   const [rows, counted] = await Promise.all([
     queryRows<ResultRow>(db, sql`
-      select ${RESULT_COLUMNS} from queue_results r left join sims s on s.id = r.sim_id
+      select ${RESULT_COLUMNS}${delivery.columns} from queue_results r left join sims s on s.id = r.sim_id ${delivery.join}
       where ${where} order by r.sim_id limit ${limit} offset ${offset}`),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from queue_results r where ${where}`),
   ]);

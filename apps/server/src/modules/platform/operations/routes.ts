@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { requestLang } from '../../../http/errors.js';
-import { RESULTS_CSV_HEADER } from '../../../http/messages.js';
+import { RESULTS_CSV_DELIVERY_HEADER, RESULTS_CSV_HEADER } from '../../../http/messages.js';
 import { type QueueDeps, streamResultsCsv } from '../queue/index.js';
 import { previewSelection } from './preview-service.js';
 import { retryFailed } from './retry-service.js';
@@ -18,12 +18,14 @@ export function registerOperationRoutes(app: FastifyInstance, deps: QueueDeps): 
   handle(OPERATIONS_API.results, ({ body, request }) => listOperationResults(db, principalOf(request), body));
   file(OPERATIONS_API.resultsCsv, async ({ body: query, request, reply }) => {
     const { qid, status, reason } = query;
-    const ref = await resultsForCsv(db, principalOf(request), qid);
+    const { ref, withDelivery } = await resultsForCsv(db, principalOf(request), qid);
+    const lang = requestLang(request);
+    const header = withDelivery ? [...RESULTS_CSV_HEADER[lang], RESULTS_CSV_DELIVERY_HEADER[lang]] : RESULTS_CSV_HEADER[lang];
     const suffix = status ? `-${status}` : '';
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="operation-${qid}${suffix}.csv"`)
-      .send(streamResultsCsv(db, ref, RESULTS_CSV_HEADER[requestLang(request)], { status, reason }));
+      .send(streamResultsCsv(db, ref, header, { status, reason }, withDelivery));
   });
   handle(OPERATIONS_API.retry, ({ body, request }) => retryFailed(deps, principalOf(request), body.qid));
   handle(OPERATIONS_API.bySim, ({ body, request }) => listSimOperations(db, principalOf(request), body));

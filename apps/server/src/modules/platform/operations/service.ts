@@ -11,6 +11,7 @@ import {
   type ResultStatus,
 } from '@cab/contract/operations';
 import { SIM_OPERATION_RULES, SIM_QUEUE_REASONS } from '@cab/contract/queue';
+import { SMS_DELIVERY_STATUSES } from '@cab/contract/sms-messages';
 import type { z } from 'zod';
 import type { OperationListRequest, OperationResultsRequest } from '@cab/contract/operations';
 import { hasPermission, mayWrite, type Principal } from '../../../auth/principal.js';
@@ -100,24 +101,28 @@ export async function listOperationResults(
   principal: Principal,
   request: z.output<typeof OperationResultsRequest>,
 ): Promise<OperationResultsResult> {
-  await requireOperation(db, principal, request.qid);
+  const operation = await requireOperation(db, principal, request.qid);
   const { rows, total } = await repo.listResults(
     db,
     { companyId: principal.companyId, queueId: request.qid },
     request.filter,
     request.size,
     request.page * request.size,
+    operation.reason === 'queue_sms',
   );
   return { items: rows.map(toResultRow), total };
 }
 
 export function toResultRow(row: repo.ResultRow) {
-  return { sim_id: row.sim_id, iccid: row.iccid ?? '', msisdn: row.msisdn ?? '', status: toStatus(row.status), reason: row.reason, done: row.done };
+  const result = { sim_id: row.sim_id, iccid: row.iccid ?? '', msisdn: row.msisdn ?? '', status: toStatus(row.status), reason: row.reason, done: row.done };
+  if (row.delivery === undefined) return result;
+  return { ...result, delivery: SMS_DELIVERY_STATUSES.find((s) => s === row.delivery) ?? null };
 }
 
-export async function resultsForCsv(db: Db, principal: Principal, qid: number): Promise<{ companyId: number; queueId: number }> {
-  await requireOperation(db, principal, qid);
-  return { companyId: principal.companyId, queueId: qid };
+/** The operation's results to download, and whether they carry SMS delivery statuses. */
+export async function resultsForCsv(db: Db, principal: Principal, qid: number): Promise<{ ref: { companyId: number; queueId: number }; withDelivery: boolean }> {
+  const operation = await requireOperation(db, principal, qid);
+  return { ref: { companyId: principal.companyId, queueId: qid }, withDelivery: operation.reason === 'queue_sms' };
 }
 
 export type { ResultFilter };

@@ -54,6 +54,29 @@ export async function listRunningItems(db: Executor, companyId: number): Promise
     order by q.id desc limit 100`);
 }
 
+/** How many of the company's newest items the finished list looks among (see listFinishedItems). */
+const FINISHED_SCAN = 200;
+
+/**
+ * The company's items finished in the last `hours`, the last finished first, at most `limit`. They are
+ * looked for among its newest FINISHED_SCAN items (the primary key read backwards), so the cost stays
+ * flat however long the history is; an old item that finished late behind 200 newer ones is left out.
+ */
+export async function listFinishedItems(
+  db: Executor,
+  companyId: number,
+  hours: number,
+  limit: number,
+): Promise<Array<QueueItemRow & { finished_at: Date }>> {
+  return queryRows(db, sql`
+    select * from (
+      select ${ITEM_COLUMNS}, q.finished_at from queue_items q join users u on u.id = q.user_id
+      where q.company_id = ${companyId} order by q.id desc limit ${FINISHED_SCAN}
+    ) recent
+    where state <> 'running' and finished_at > now() - make_interval(hours => ${hours})
+    order by finished_at desc, id desc limit ${limit}`);
+}
+
 /** Adds a batch's outcomes to the item's counters in the same transaction that recorded them. */
 export async function addProgress(db: Executor, companyId: number, id: number, ok: number, fail: number): Promise<void> {
   await db.execute(sql`
@@ -99,9 +122,9 @@ export async function findStalledItems(db: Executor, staleSeconds: number): Prom
 }
 
 export async function loadSimRefs(db: Executor, simIds: number[]) {
-  return queryRows<{ id: number; company_id: number; iccid: string; msisdn: string; profile: string; block_type: string }>(
+  return queryRows<{ id: number; company_id: number; iccid: string; msisdn: string; imsi: string | null; profile: string; block_type: string }>(
     db,
-    sql`select id::int as id, company_id::int as company_id, iccid, msisdn, profile, block_type
+    sql`select id::int as id, company_id::int as company_id, iccid, msisdn, imsi, profile, block_type
         from sims where id = any(${`{${simIds.join(',')}}`}::bigint[])`,
   );
 }

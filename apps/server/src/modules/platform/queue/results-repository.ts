@@ -130,11 +130,14 @@ export interface ResultCsvRow {
   msisdn: string | null;
   status: string;
   reason: string | null;
+  /** withDelivery: the SMS's status at the SMSC (sms_messages), null when it never got there. */
+  delivery?: string | null;
 }
 
 /**
  * A keyset page of an item's results in SIM order, for the CSV downloads. The SIM is a left join: a
  * result is listed (with empty ICCID and number) even if its SIM row is gone, as the counts include it.
+ * withDelivery (SMS operations) adds each message's delivery status.
  */
 export async function listResultsPage(
   db: Executor,
@@ -142,10 +145,14 @@ export async function listResultsPage(
   filter: ResultFilter,
   afterSimId: number,
   limit: number,
+  withDelivery = false,
 ): Promise<ResultCsvRow[]> {
+  const delivery = withDelivery
+    ? sql`, m.status as delivery from queue_results r left join sims s on s.id = r.sim_id
+        left join sms_messages m on m.company_id = s.company_id and m.queue_id = r.queue_id and m.sim_id = r.sim_id`
+    : sql` from queue_results r left join sims s on s.id = r.sim_id`;
   return queryRows(db, sql`
-    select r.sim_id::int as sim_id, s.iccid, s.msisdn, r.status, r.reason
-    from queue_results r left join sims s on s.id = r.sim_id
+    select r.sim_id::int as sim_id, s.iccid, s.msisdn, r.status, r.reason${delivery}
     where ${resultsWhere(item, filter)} and r.sim_id > ${afterSimId}
     order by r.sim_id
     limit ${limit}`);

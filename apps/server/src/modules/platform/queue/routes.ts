@@ -7,11 +7,12 @@ import { RESULTS_CSV_HEADER } from '../../../http/messages.js';
 import { cancelQueueItem, createQueueItem, type QueueDeps } from './create-service.js';
 import { findItem } from './item-repository.js';
 import { streamResultsCsv } from './results-csv.js';
-import { listQueue } from './service.js';
+import { listFinishedQueue, listQueue } from './service.js';
 
 export function registerQueueRoutes(app: FastifyInstance, deps: QueueDeps): void {
   const { handle, file } = endpointRoutes(app, { tag: 'queue' });
   handle(QUEUE_API.list, ({ request }) => listQueue(deps.db, principalOf(request)));
+  handle(QUEUE_API.finished, ({ request }) => listFinishedQueue(deps.db, principalOf(request)));
   handle(QUEUE_API.create, ({ body, request }) => createQueueItem(deps, principalOf(request), body), { bodyLimit: 6 * 1024 * 1024 });
   handle(QUEUE_API.cancel, async ({ body, request }) => ({ cancelled: await cancelQueueItem(deps, principalOf(request), body.qid) }));
   file(QUEUE_API.results, async ({ body: query, request, reply }) => {

@@ -3,6 +3,7 @@ import { SIM_QUEUE_REASONS, UNCHANGED_RULES, type SimQueueReason, type Unchanged
 import type { Db } from '../../../db/client.js';
 import type { NetworkAdapter, OperationOutcome, OperationParams, SimRef } from '../../../network/adapter.js';
 import type { EventBus } from '../../../realtime/bus.js';
+import { announceSimEvents, blockEvents, recordSimEvents, userActor, type RecordedSimEvent } from '../../sims/events/index.js';
 import { applyEffects } from './effects-repository.js';
 import * as items from './item-repository.js';
 import { OPERATIONS, type OperationSpec } from './operations.js';
@@ -45,11 +46,13 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
   if (!reason) return;
   const spec = OPERATIONS[reason];
   const params = item.params as OperationParams;
+  // Who the event log names for the blocks this item makes or lifts.
+  const actor = await userActor(db, item.user_id, { financial: params.blockType === 'financial' });
 
   for (;;) {
     const claimed = await results.claimBatch(db, ref, deps.batchSize, deps.staleSeconds);
     if (claimed.length === 0) break;
-    let changed: { okIds: number[]; fail: number };
+    let changed: { okIds: number[]; fail: number; logged: RecordedSimEvent[] };
     try {
       const outcomes =
         params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
@@ -57,13 +60,15 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
           : await runBatch(deps, { reason, spec, params, queueId: ref.queueId }, claimed);
       changed = await db.transaction(async (tx) => {
         const recorded = await results.recordOutcomes(tx, ref, outcomes);
-        await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
+        const blocks = await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
         await items.addProgress(tx, ref.companyId, ref.queueId, recorded.okIds.length, recorded.fail);
-        return recorded;
+        const logged = await recordSimEvents(tx, blockEvents(blocks, actor, new Date(), { operation: reason }));
+        return { ...recorded, logged };
       });
     } catch (error) {
       throw new BatchInterruptedError(ref, claimed, error);
     }
+    await announceSimEvents(deps.bus, changed.logged);
     if (changed.okIds.length + changed.fail > 0) await announceProgress(deps, ref, deps.progressIntervalMs);
   }
   if (!(await results.hasOpenResults(db, ref))) await announceCompletion(deps, ref);
@@ -90,7 +95,7 @@ async function runBatch(
       continue;
     }
     const profile = SIM_PROFILES.find((p) => p === row.profile) ?? 'BK';
-    send.push({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, profile });
+    send.push({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, imsi: row.imsi, profile });
   }
   if (send.length > 0) {
     const answers = await deps.network.execute({

@@ -4,6 +4,14 @@ import { AppError } from '../../../http/errors.js';
 export interface CsvIdentifiers {
   iccids: string[];
   numbers: string[];
+  /** Each line that names a SIM, with its identifiers: what "not found" is told about (issue 25.9). */
+  lines: CsvFilterLine[];
+}
+
+export interface CsvFilterLine {
+  line: number;
+  text: string;
+  ids: string[];
 }
 
 const ICCID = /^89\d{17,18}$/;
@@ -17,6 +25,7 @@ const SEPARATORS = /[,;\s]+/;
 export function parseCsvFilter(text: string): CsvIdentifiers {
   const iccids = new Set<string>();
   const numbers = new Set<string>();
+  const named: CsvFilterLine[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   lines.forEach((line, index) => {
     const tokens = line
@@ -31,10 +40,11 @@ export function parseCsvFilter(text: string): CsvIdentifiers {
       else if (NUMBER.test(token)) numbers.add(token);
       else throw csvError(index + 1);
     }
+    named.push({ line: index + 1, text: line.trim(), ids: tokens });
   });
   if (iccids.size + numbers.size === 0) throw new AppError('csv_empty');
   if (iccids.size + numbers.size > CSV_FILTER_MAX_IDS) throw new AppError('csv_too_large');
-  return { iccids: [...iccids], numbers: [...numbers] };
+  return { iccids: [...iccids], numbers: [...numbers], lines: named };
 }
 
 function csvError(line: number): AppError {

@@ -32,11 +32,12 @@ export async function getSim(deps: SimDeps, principal: Principal, id: number): P
   const [groups, network] = await Promise.all([
     repo.findSimGroups(deps.db, id),
     deps.network
-      .getState({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, profile })
+      .getState({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, imsi: row.imsi, profile })
       .catch(() => null),
   ]);
   return {
     ...toSimRow(row),
+    imsi: row.imsi,
     block_reason: row.block_reason,
     m25_id: row.m25_id,
     month_spend: row.month_spend_cents / 100,
@@ -48,6 +49,17 @@ export async function getSim(deps: SimDeps, principal: Principal, id: number): P
       cell: network.cell,
       rat: network.rat,
       session_started: seconds(network.sessionStartedAt),
+      operator: network.operator ?? null,
+      hlr: network.hlr
+        ? {
+            provisioned: network.hlr.provisioned,
+            attached: network.hlr.attached,
+            vlr_number: network.hlr.vlrNumber,
+            sgsn_number: network.hlr.sgsnNumber,
+            ps_enabled: network.hlr.psEnabled,
+            cs_enabled: network.hlr.csEnabled,
+          }
+        : null,
     },
   };
 }

@@ -2,6 +2,7 @@ import { BLOCKED_FILTER, type SimSortColumn } from '@cab/contract/constants';
 import type { SimListFilter } from '@cab/contract/sims';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CompanyScope } from '../../accounts/companies/index.js';
+import { hasLabel } from '../labels/index.js';
 import type { CsvIdentifiers } from './csv-filter.js';
 
 export interface SimCriteria {
@@ -33,6 +34,8 @@ export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   // Written exactly as the predicate of the partial index sims_company_unnamed_idx.
   if (filter.empty_name) parts.push(sql`(s.name is null or s.name = '')`);
   if (filter.group) parts.push(groupMember(filter.group));
+  // A probe of sim_labels' key per SIM, or a range of it the planner drives from (migration 0030).
+  if (filter.label) parts.push(hasLabel(filter.label));
   if (csv) {
     const byIccid = csv.iccids.length ? sql`s.iccid = any(${toTextArray(csv.iccids)})` : sql`false`;
     const byNumber = csv.numbers.length ? sql`s.msisdn = any(${toTextArray(csv.numbers)})` : sql`false`;

@@ -19,11 +19,15 @@ export type SimListRow = {
   balance_cents: number | null;
   external_id: string | null;
   added: number;
+  labels: string[];
 };
+
+/** A SIM's labels in order, read from sim_labels_sim_idx for each row of the page. */
+export const SIM_LABELS_COLUMN = sql`array(select l.label from sim_labels l where l.company_id = s.company_id and l.sim_id = s.id order by l.label) as labels`;
 
 const LIST_COLUMNS = sql`s.id::int as id, s.iccid, s.msisdn, s.name, s.profile, s.block_type, s.company_id::int as company_id,
   c.name as company_name, s.msu_cents, s.package, s.limit_mb, s.balance_cents, s.external_id,
-  extract(epoch from s.created_at)::int as added`;
+  extract(epoch from s.created_at)::int as added, ${SIM_LABELS_COLUMN}`;
 
 /**
  * One page of SIMs matching any of `parts` (one WHERE per company, or one for the whole scope).
@@ -168,7 +172,7 @@ export async function countSimsCapped(db: Executor, criteria: SimCriteria): Prom
  * then answer exactly, without reading any SIM. Null for any other filter.
  */
 function keptCountCondition({ filter, csv }: SimCriteria): SQL | null {
-  if (csv || filter.query?.trim() || filter.profile || filter.empty_name || filter.group) return null;
+  if (csv || filter.query?.trim() || filter.profile || filter.empty_name || filter.group || filter.label) return null;
   const parts: SQL[] = [];
   if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`block_type <> 'none'`);
   if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`block_type = 'none'`);
@@ -201,4 +205,13 @@ export async function groupVisible(db: Executor, scope: number[] | null, groupId
   const inScope = scope ? sql`and company_id in ${scope.length ? scope : [0]}` : sql``;
   const rows = await queryRows<{ id: number }>(db, sql`select id from sim_groups where id = ${groupId} ${inScope}`);
   return rows.length > 0;
+}
+
+/**
+ * The CSV filter's identifiers that name a SIM of the whole filter: the rest are "not found"
+ * (issue 25.9). Bounded by the file (the filter holds its identifiers).
+ */
+export async function foundCsvIdentifiers(db: Executor, criteria: SimCriteria): Promise<Set<string>> {
+  const rows = await queryRows<{ iccid: string; msisdn: string }>(db, sql`select s.iccid, s.msisdn from sims s where ${simWhere(criteria)}`);
+  return new Set(rows.flatMap((row) => [row.iccid, row.msisdn]));
 }

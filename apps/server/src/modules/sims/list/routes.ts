@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { compiledSerializer } from '../../../http/route-kit.js';
 import { getSim, listSimUsage, updateSim, type SimDeps } from './detail-service.js';
-import { listCards } from './service.js';
+import { listCards, listCsvMissing } from './service.js';
 
 export function registerSimRoutes(app: FastifyInstance, db: Db): void {
   const { handle } = endpointRoutes(app, { tag: 'sims' });
@@ -15,6 +15,7 @@ export function registerSimRoutes(app: FastifyInstance, db: Db): void {
     // listCards always reads (the page and its count) and writes nothing.
     config: { confirmPrincipalAfterReads: true },
   });
+  handle(SIMS_API.csvMissing, ({ body, request }) => listCsvMissing(db, principalOf(request), body), { bodyLimit: 6 * 1024 * 1024 });
 }
 
 export function registerSimDetailRoutes(app: FastifyInstance, deps: SimDeps): void {

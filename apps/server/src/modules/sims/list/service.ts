@@ -1,5 +1,5 @@
 import { BLOCK_TYPES, SIM_PROFILES } from '@cab/contract/constants';
-import { SIM_COUNT_CAP, type SimListQuery, type SimListResult, type SimRow } from '@cab/contract/sims';
+import { CSV_MISSING_SHOWN, SIM_COUNT_CAP, type CsvLine, type CsvMissingResult, type SimListQuery, type SimListResult, type SimRow } from '@cab/contract/sims';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { resolveCompanyScope } from '../../accounts/companies/index.js';
@@ -28,6 +28,7 @@ export function toSimRow(row: repo.SimListRow): SimRow {
     balance: cents(row.balance_cents),
     external_id: row.external_id,
     added: row.added,
+    labels: row.labels,
   };
 }
 
@@ -71,7 +72,27 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
     offset < SIM_COUNT_CAP ? page() : [],
     repo.countSimsCapped(db, criteria),
   ]);
-  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
+}
+
+/** With a CSV filter, its lines none of whose identifiers a SIM of the filter has (issue 25.9). */
+async function csvMissing(db: Db, criteria: SimCriteria): Promise<Pick<SimListResult, 'csv_missing'>> {
+  if (!criteria.csv) return {};
+  const lines = await missingCsvLines(db, criteria);
+  return { csv_missing: { count: lines.length, lines: lines.slice(0, CSV_MISSING_SHOWN) } };
+}
+
+/** The "Not found" download: every line of the list's CSV filter that matched no SIM. */
+export async function listCsvMissing(db: Db, principal: Principal, request: Pick<SimListQuery, 'filter' | 'childs'>): Promise<CsvMissingResult> {
+  const criteria = await resolveSimCriteria(db, principal, { ...request, page: 0, size: 1 });
+  return { lines: await missingCsvLines(db, criteria) };
+}
+
+/** Every line of the CSV filter that matched no SIM of the filter, in file order. */
+export async function missingCsvLines(db: Db, criteria: SimCriteria): Promise<CsvLine[]> {
+  if (!criteria.csv) return [];
+  const found = await repo.foundCsvIdentifiers(db, criteria);
+  return criteria.csv.lines.filter((line) => !line.ids.some((id) => found.has(id))).map(({ line, text }) => ({ line, text }));
 }
 
 /** From this offset on, a group's page may be nearer its last match than its first. */
@@ -81,7 +102,7 @@ const GROUP_FEW_MATCHES = 2_000;
 
 /** Whether the filter says more than the group (so how many members match is unknown). */
 function narrowsGroup({ filter, csv }: SimCriteria): boolean {
-  return Boolean(filter.profile || filter.blocked || filter.msu_block || filter.empty_name || filter.query?.trim() || csv);
+  return Boolean(filter.profile || filter.blocked || filter.msu_block || filter.empty_name || filter.label || filter.query?.trim() || csv);
 }
 
 /**
@@ -112,5 +133,5 @@ async function listGroupPageCountFirst(
     const reversed = simSort({ [column]: direction === 'desc' ? 'asc' : 'desc' });
     rows = (await repo.listGroupSims(db, criteria, group, reversed, end - offset, count.total - end, few)).reverse();
   } else rows = await repo.listGroupSims(db, criteria, group, sort, request.size, offset, few);
-  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact };
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
 }

@@ -92,7 +92,7 @@ export function companyIn(column: SQL, scope: number[] | null): SQL {
 /** Nothing but companies: the company rollup answers. */
 export function companiesOnly(criteria: SimCriteria): boolean {
   const { filter, csv } = criteria;
-  return !filter.query?.trim() && !filter.profile && filter.group === undefined && csv === null;
+  return !filter.query?.trim() && !filter.profile && filter.group === undefined && !filter.label && csv === null;
 }
 
 /** Per-day sums over the filter and range; days without usage are absent (the caller fills them). */

@@ -48,7 +48,7 @@ export async function resolveReportScope(db: Db, principal: Principal, request: 
   const parsedCsv = csv !== undefined && csv.trim() !== '' ? parseCsvFilter(csv) : null;
   const scope = await resolveCompanyScope(db, principal, company, childs ?? false);
   if (rest.group !== undefined && !(await groupVisible(db, scope, rest.group))) throw new AppError('not_found');
-  return { scope, filter: { blocked: 0, query: rest.query, profile: rest.profile, group: rest.group }, csv: parsedCsv };
+  return { scope, filter: { blocked: 0, query: rest.query, profile: rest.profile, group: rest.group, label: rest.label }, csv: parsedCsv };
 }
 
 /**

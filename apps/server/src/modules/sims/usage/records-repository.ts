@@ -36,6 +36,7 @@ export async function recordSessions(db: Executor, events: DataSessionEvent[]): 
       operator: e.operator,
       country: e.country,
       cost_cents: e.costCents,
+      imei: e.imei ?? null,
     })),
   );
   const rows = await queryRows<{ record_key: string }>(
@@ -44,10 +45,10 @@ export async function recordSessions(db: Executor, events: DataSessionEvent[]): 
     with t as (
       select * from jsonb_to_recordset(${payload}::jsonb) as t(
         company_id bigint, sim_id bigint, record_key text, started bigint, ended bigint,
-        bytes_up bigint, bytes_down bigint, rat text, operator text, country text, cost_cents integer)
+        bytes_up bigint, bytes_down bigint, rat text, operator text, country text, cost_cents integer, imei text)
     ), ins as (
-      insert into usage_sessions (company_id, sim_id, record_key, started_at, ended_at, bytes_up, bytes_down, rat, operator, country, cost_cents)
-      select company_id, sim_id, record_key, to_timestamp(started), to_timestamp(ended), bytes_up, bytes_down, rat, operator, country, cost_cents
+      insert into usage_sessions (company_id, sim_id, record_key, started_at, ended_at, bytes_up, bytes_down, rat, operator, country, cost_cents, imei)
+      select company_id, sim_id, record_key, to_timestamp(started), to_timestamp(ended), bytes_up, bytes_down, rat, operator, country, cost_cents, imei
       from t order by company_id, record_key
       on conflict (company_id, record_key) do nothing
       returning company_id, sim_id, record_key, started_at, ended_at, bytes_up, bytes_down, cost_cents

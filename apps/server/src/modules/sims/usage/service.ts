@@ -1,7 +1,10 @@
 import type { Db, Executor } from '../../../db/client.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../../network/events.js';
 import type { EventBus } from '../../../realtime/bus.js';
+import { announceSimEvents, logNetworkFeed, type RecordedSimEvent } from '../events/index.js';
 import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, type StoredNotificationEvent, storeNotificationEvents } from '../../platform/notify/index.js';
+import { evaluateAlerts } from '../alerts/index.js';
+import { recordDeviceSms } from '../messages/index.js';
 import { recordUsage } from './records-repository.js';
 import * as repo from './repository.js';
 import type { BlockedSim, CompanyNotice, SpendIncrement } from './repository.js';
@@ -30,24 +33,33 @@ export interface AppliedNetworkEvents {
 
 /**
  * The domain's sink for what the network reports: records usage, adds its cost to the SIMs'
- * month-to-date spend, applies MSU blocks and tells the companies' users. All writes commit
+ * month-to-date spend, applies MSU blocks, writes the event log and tells the companies' users. All writes commit
  * together (a block and its notification exist or neither); sockets and notification methods hear
  * about them only after the commit.
  */
-export async function applyNetworkEvents(db: Db, bus: EventPublisher, events: NetworkEvent[]): Promise<AppliedNetworkEvents> {
+export async function applyNetworkEvents(
+  db: Db,
+  bus: EventPublisher,
+  events: NetworkEvent[],
+  options: { sessionsLogged?: boolean } = {},
+): Promise<AppliedNetworkEvents> {
   const usage = events.filter(isUsageEvent);
   const msuBlocks = events.filter((e): e is MsuBlockEvent => e.type === 'msu_block');
-  const { blocked, notifications, usageRows } = await db.transaction(async (tx) => {
+  const { blocked, notifications, usageRows, logged } = await db.transaction(async (tx) => {
     // Only records not stored before count: a re-delivered batch bills nothing twice.
     const fresh = await recordUsage(tx, usage);
     await repo.insertUsage(tx, fresh);
+    await recordDeviceSms(tx, fresh);
     await repo.addMonthSpend(tx, spendPerSim(fresh));
     const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
     const stored = await storeCompanyNotices(tx, msuNotices(newlyBlocked));
-    return { blocked: newlyBlocked, notifications: stored, usageRows: fresh.length };
+    const msuBlocked = newlyBlocked.map((sim) => ({ ...sim, reason: MSU_BLOCK_REASON }));
+    const logged = await logNetworkFeed(tx, { usage: fresh, msuBlocked, msuEvents: msuBlocks, sessionsLogged: options.sessionsLogged });
+    await evaluateAlerts(tx, { usage: fresh, events: logged, notifications: stored });
+    return { blocked: newlyBlocked, notifications: stored, usageRows: fresh.length, logged };
   });
   // Not retried by failing: the caller must not re-apply committed usage because a push was lost.
-  const publishFailures = await publish(bus, blocked, notifications);
+  const publishFailures = await publish(bus, blocked, notifications, logged);
   const told = notifications.reduce((n, event) => n + event.told.length, 0);
   return { usageRows, blocked, notifications: told, publishFailures };
 }
@@ -92,9 +104,9 @@ async function storeCompanyNotices(tx: Executor, notices: CompanyNotice[]): Prom
   );
 }
 
-/** After the commit: notifications (sockets and notification methods) and the SIMs' new block. */
-async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: StoredNotificationEvent[]): Promise<number> {
-  const notifyFailures = await announceNotificationEvents(bus, notifications);
+/** After the commit: notifications (sockets and notification methods), the event log's news and the SIMs' new block. */
+async function publish(bus: EventPublisher, blocked: BlockedSim[], notifications: StoredNotificationEvent[], logged: RecordedSimEvent[]): Promise<number> {
+  const notifyFailures = (await announceNotificationEvents(bus, notifications)) + (await announceSimEvents(bus, logged));
   const results = await Promise.allSettled(
     blocked.map((sim) => bus.publish({ companyId: sim.companyId }, { type: 'sim_update', data: { id: sim.simId, block_type: 'msu' } })),
   );

@@ -51,7 +51,7 @@ export function NotifyBell() {
         <i className="pi pi-bell" aria-hidden="true" />
         {unread && <span className="header-bell__marker" data-testid="notify-marker" aria-hidden="true" />}
       </button>
-      <OverlayPanel ref={panel} className="header-panel header-panel--notify">
+      <OverlayPanel ref={panel} className="header-panel header-panel--notify" aria-label={t('header.notifications')}>
         <div className="notify-panel">
           <div className="header-panel__head">
             <h3 className="header-panel__title">{t('notify.title')}</h3>

@@ -12,6 +12,7 @@ import { QUEUE_API, type QueueItem } from '@cab/contract/queue';
 import { api, showSuccessToast } from '@/lib/api';
 import { downloadWithToken } from '@/lib/download-file';
 import { queueQueryOptions } from '../../realtime/header-queries';
+import { QueueFinishedList } from './queue-finished-list';
 
 /**
  * Cancels a running item; the header follows by websocket (queue_change / queue_del). A report
@@ -53,7 +54,7 @@ export function QueueCounter() {
           {count}
         </span>
       </button>
-      <OverlayPanel ref={panel} className="header-panel header-panel--queue">
+      <OverlayPanel ref={panel} className="header-panel header-panel--queue" aria-label={t('header.queue')}>
         <div className="queue-panel" data-testid="queue-dropdown">
           <h3 className="header-panel__title">{t('queue.title')}</h3>
           {items.length === 0 ? (
@@ -111,6 +112,7 @@ export function QueueCounter() {
               ))}
             </ul>
           )}
+          <QueueFinishedList onNavigate={() => panel.current?.hide()} />
           <Link to="/operations" className="queue-panel__history" onClick={() => panel.current?.hide()} data-testid="queue-history">
             <i className="pi pi-history" aria-hidden="true" /> {t('operations.allHistory')}
           </Link>

@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: MeUser | undefined }) {
         </span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </button>
-      <OverlayPanel ref={panel} className="header-panel header-panel--menu">
+      <OverlayPanel ref={panel} className="header-panel header-panel--menu" aria-label={t('header.userMenu')}>
         <ul className="menu-list" role="menu" aria-label={t('header.userMenu')}>
           <li role="none">
             <Link

@@ -17,6 +17,9 @@ export const MENU_ENTRIES: MenuEntry[] = [
   { name: 'list', labelKey: 'sidebar.list', icon: 'pi-list', to: '/list' },
   { name: 'groups', labelKey: 'sidebar.groups', icon: 'pi-sitemap', to: '/groups' },
   { name: 'operations', labelKey: 'operations.menu', icon: 'pi-history', to: '/operations' },
+  { name: 'events', labelKey: 'simEvents.menu', icon: 'pi-bolt', to: '/events' },
+  { name: 'alerts', labelKey: 'alerts.menu', icon: 'pi-bell', to: '/alerts' },
+  { name: 'sms', labelKey: 'smsInbox.menu', icon: 'pi-comments', to: '/sms' },
   { name: 'orders', labelKey: 'sidebar.orders', icon: 'pi-shopping-cart', to: '/orders' },
   { name: 'docs', labelKey: 'sidebar.docs', icon: 'pi-file', to: '/docs' },
   {

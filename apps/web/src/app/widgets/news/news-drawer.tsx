@@ -47,6 +47,7 @@ export function NewsDrawer({ visible, onHide }: { visible: boolean; onHide: () =
       // Without a mask an outside click is ordinary page use, not a request to close.
       dismissable={false}
       className="news-drawer"
+      aria-label={t('news.title')}
       header={<h2 className="news-drawer__title">{t('news.title')}</h2>}
       data-testid="news-drawer"
     >

@@ -1,5 +1,8 @@
 import { POPUP_LIFETIME_MS, POPUP_LIMIT } from '@cab/contract/constants';
 import type { Notification } from '@cab/contract/notify';
+import { operationPagePath } from '@cab/contract/operations';
+import type { QueuedNotice } from '@/lib/operation-notice';
+import type { ToastText } from '@/lib/toast-bus';
 
 export type PopupSeverity = 'success' | 'error' | 'info' | 'warn';
 
@@ -9,10 +12,25 @@ export interface PopupItem {
   text: string;
   /** Every language's text (the notification's), so the popup follows a language switch. */
   texts?: Notification['texts'];
+  /** Texts written in the reader's language when shown (a queued operation's notice). */
+  messages?: ToastText[];
+  /** The page of what it is about (the notification's link). */
+  link?: string | null;
+  /** The operation this tab queued: its result, when it comes, takes this popup's place. */
+  operation?: number;
+}
+
+export interface NewPopup {
+  type: string;
+  text: string;
+  texts?: Notification['texts'];
+  link?: string | null;
 }
 
 export interface PopupStore {
-  add: (popup: { type: string; text: string; texts?: Notification['texts'] }) => void;
+  add: (popup: NewPopup) => void;
+  /** "Operation queued", shown until the operation's result replaces it (unless that came first). */
+  addQueued: (notice: QueuedNotice) => void;
   remove: (key: number) => void;
   getItems: () => readonly PopupItem[];
   subscribe: (listener: () => void) => () => void;
@@ -56,20 +74,43 @@ export function createPopupStore(timers: Timers = browserTimers): PopupStore {
     if (items.some((item) => item.key === key)) publish(items.filter((item) => item.key !== key));
   }
 
+  /** Shows `item` in place of `replaced` (same position), or newest first; keeps at most POPUP_LIMIT. */
+  function show(item: PopupItem, replaced?: PopupItem): void {
+    if (replaced) {
+      const timer = expiry.get(replaced.key);
+      if (timer !== undefined) timers.clearTimeout(timer);
+      expiry.delete(replaced.key);
+    }
+    const next = replaced ? items.map((existing) => (existing === replaced ? item : existing)) : [item, ...items];
+    for (const evicted of next.slice(POPUP_LIMIT)) {
+      const timer = expiry.get(evicted.key);
+      if (timer !== undefined) timers.clearTimeout(timer);
+      expiry.delete(evicted.key);
+    }
+    expiry.set(
+      item.key,
+      timers.setTimeout(() => remove(item.key), POPUP_LIFETIME_MS),
+    );
+    publish(next.slice(0, POPUP_LIMIT));
+  }
+
+  /** Links of results already shown: a notice that comes after its own result is not shown. */
+  const shownLinks: string[] = [];
+
   return {
     add(popup) {
-      const item: PopupItem = { key: nextKey++, severity: toPopupSeverity(popup.type), text: popup.text, texts: popup.texts };
-      const next = [item, ...items];
-      for (const evicted of next.slice(POPUP_LIMIT)) {
-        const timer = expiry.get(evicted.key);
-        if (timer !== undefined) timers.clearTimeout(timer);
-        expiry.delete(evicted.key);
+      const item: PopupItem = { key: nextKey++, severity: toPopupSeverity(popup.type), text: popup.text, texts: popup.texts, link: popup.link };
+      const link = popup.link ?? null;
+      if (link !== null) {
+        shownLinks.push(link);
+        if (shownLinks.length > 20) shownLinks.shift();
       }
-      expiry.set(
-        item.key,
-        timers.setTimeout(() => remove(item.key), POPUP_LIFETIME_MS),
-      );
-      publish(next.slice(0, POPUP_LIMIT));
+      show(item, link === null ? undefined : items.find((existing) => existing.operation !== undefined && operationPagePath(existing.operation) === link));
+    },
+    addQueued(notice) {
+      const link = operationPagePath(notice.qid);
+      if (shownLinks.includes(link)) return;
+      show({ key: nextKey++, severity: 'success', text: '', messages: notice.texts, link, operation: notice.qid });
     },
     remove,
     getItems: () => items,

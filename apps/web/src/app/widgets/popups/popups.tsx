@@ -1,7 +1,9 @@
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationTextIn } from '@/lib/notification-language';
-import { placeToastsBelowTitle } from '@/lib/toast-offset';
+import { navigateTo } from '@/lib/navigation';
+import { attachQueuedNoticeHost } from '@/lib/operation-notice';
+import { ToastText } from '../toast-text';
 import { popupStore, type PopupItem, type PopupStore } from './popup-store';
 
 const ICONS: Record<PopupItem['severity'], string> = {
@@ -11,14 +13,15 @@ const ICONS: Record<PopupItem['severity'], string> = {
   warn: 'pi-exclamation-triangle',
 };
 
-/** Popup notifications pushed by the server; labels are the spec's Успешно/Ошибка (§8). */
+/**
+ * Popup notifications pushed by the server, and the notice of an operation this tab queued, which its
+ * result replaces: one place (bottom right, toasts.css) for what an action says. Labels are the spec's
+ * Успешно/Ошибка (§8).
+ */
 export function Popups({ store = popupStore }: { store?: PopupStore }) {
   const { t, i18n } = useTranslation();
   const items = useSyncExternalStore(store.subscribe, store.getItems);
-  // Measured before paint, so a popup never shows for a frame over the title.
-  useLayoutEffect(() => {
-    if (items.length > 0) placeToastsBelowTitle();
-  }, [items]);
+  useEffect(() => attachQueuedNoticeHost((notice) => store.addQueued(notice)), [store]);
   return (
     <div className="popups" data-testid="popups" aria-live="polite">
       {items.map((item) => (
@@ -26,7 +29,29 @@ export function Popups({ store = popupStore }: { store?: PopupStore }) {
           <i className={`pi ${ICONS[item.severity]} popup__icon`} aria-hidden="true" />
           <div className="popup__body">
             <strong className="popup__label">{t(item.severity === 'success' ? 'popup.success' : 'popup.error')}</strong>
-            <p className="popup__text">{notificationTextIn(item, i18n.language)}</p>
+            <p className="popup__text">
+              {item.messages
+                ? item.messages.map((message, index) => (
+                    <span key={index}>
+                      {index > 0 && ' '}
+                      <ToastText text={message} />
+                    </span>
+                  ))
+                : notificationTextIn(item, i18n.language)}
+            </p>
+            {item.link && (
+              <a
+                className="popup__link"
+                href={item.link}
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (item.link) navigateTo(item.link);
+                }}
+                data-testid="popup-link"
+              >
+                {t('queueFinished.open')}
+              </a>
+            )}
           </div>
           <button
             type="button"

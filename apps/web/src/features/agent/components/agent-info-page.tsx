@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
+import type { WithdrawalRequest } from '@cab/contract/agents';
 import { isRoot } from '@cab/contract/roles';
 import { PageTitle } from '@/components/page-title';
 import { useMe } from '@/lib/me-query';
@@ -9,6 +10,7 @@ import { useAgentInfo, useAgents } from '../api/agent-api';
 import { AgentSummary } from './agent-summary';
 import { NewRequestDialog } from './new-request-dialog';
 import { RateDialog } from './rate-dialog';
+import { RequestSentMessage } from './request-sent-message';
 import { ReferredTable } from './referred-table';
 import { RequestsTable } from './requests-table';
 import { RewardLedger as RewardLedgerSection } from './reward-ledger';
@@ -33,6 +35,7 @@ export function Component() {
   const agents = useAgents(root);
   const [withdrawing, setWithdrawing] = useState(false);
   const [editingRate, setEditingRate] = useState(false);
+  const [sent, setSent] = useState<WithdrawalRequest | null>(null);
 
   const pickAgent = (id: number) =>
     setParams((previous) => {
@@ -65,13 +68,14 @@ export function Component() {
           {(data) => (
             <>
               {root && <p className="agent-page__agent">{data.agent_name}</p>}
+              {sent && <RequestSentMessage request={sent} onClose={() => setSent(null)} />}
               <AgentSummary info={data} onEditRate={root ? () => setEditingRate(true) : undefined} onWithdraw={root ? undefined : () => setWithdrawing(true)} />
               <RewardsChart months={data.months} />
               <ReferredTable agentId={agentId} />
               <RequestsTable root={root} agentId={agentId} />
               <RewardLedgerSection agentId={agentId} />
               {!root && (
-                <NewRequestDialog visible={withdrawing} onHide={() => setWithdrawing(false)} availableCents={Math.max(0, data.balance_cents)} minCents={data.min_withdrawal_cents} />
+                <NewRequestDialog visible={withdrawing} onHide={() => setWithdrawing(false)} availableCents={Math.max(0, data.balance_cents)} minCents={data.min_withdrawal_cents} onCreated={setSent} />
               )}
               {root && editingRate && (
                 <RateDialog agentId={data.agent_company_id} currentBp={data.rate_bp} isDefault={data.rate_is_default} visible onHide={() => setEditingRate(false)} />

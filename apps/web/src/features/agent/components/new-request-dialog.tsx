@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { RadioButton } from 'primereact/radiobutton';
-import { PAYOUT_METHODS } from '@cab/contract/agents';
-import { showSuccessToast } from '@/lib/api';
+import { PAYOUT_METHODS, type WithdrawalRequest } from '@cab/contract/agents';
 import { Form } from '@/components/form/form';
 import { FormError } from '@/components/form/form-error';
 import { TextAreaField, TextField } from '@/components/form/text-field';
@@ -17,7 +16,16 @@ import { EMPTY_WITHDRAWAL, withdrawalFormSchema, type WithdrawalFormValues } fro
 type CheckedField = 'amount' | 'iban' | 'holder' | 'details';
 
 /** The agent asks for a payout: the amount (held at once) and where to send it. */
-export function NewRequestDialog({ visible, onHide, availableCents, minCents }: { visible: boolean; onHide: () => void; availableCents: number; minCents: number }) {
+interface NewRequestDialogProps {
+  visible: boolean;
+  onHide: () => void;
+  availableCents: number;
+  minCents: number;
+  /** The request was sent: the page says so until the agent closes the message. */
+  onCreated: (request: WithdrawalRequest) => void;
+}
+
+export function NewRequestDialog({ visible, onHide, availableCents, minCents, onCreated }: NewRequestDialogProps) {
   const { t, i18n } = useTranslation();
   const schema = useMemo(() => withdrawalFormSchema(minCents, availableCents), [minCents, availableCents]);
   // Checked on send; editing a field takes back what was said about it (and the form's own error).
@@ -52,8 +60,8 @@ export function NewRequestDialog({ visible, onHide, availableCents, minCents }: 
         ...(comment ? { comment } : {}),
       },
       {
-        onSuccess: () => {
-          showSuccessToast({ key: 'agent.withdraw.created' });
+        onSuccess: (request) => {
+          onCreated(request);
           form.reset({ ...form.getValues(), amount: '', comment: '' });
           onHide();
         },

@@ -10,6 +10,7 @@ import { useAgents, useRequests } from '../api/agent-api';
 import { formatCents } from '@/lib/format-money';
 import { RequestStateTag } from './request-state-tag';
 import { QueryStates } from '@/components/query-states';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 import { useUrlState } from '@/lib/url-state';
 import { REQUESTS_LIST_URL, REQUESTS_PAGE_SIZE, toRequestsListRequest, type RequestsListState } from '../model/requests-list-state';
 
@@ -70,22 +71,23 @@ export function RequestsTable({ root, agentId }: { root: boolean; agentId: numbe
               onPage={(event) => update({ pageIndex: (event.page ?? 0) + 1 })}
               loading={requests.isFetching && !requests.isPending}
               emptyMessage={t('agent.requests.empty')}
+              className={CARD_TABLE}
               data-testid="agent-requests"
             >
               <Column
                 columnKey="number"
-                header={t('agent.requests.number')}
+                {...cardColumn('title', t('agent.requests.number'))}
                 body={(r: WithdrawalRequest) => (
                   <Link to={`/agent/request/${r.id}`} data-testid="request-open">
                     #{r.id}
                   </Link>
                 )}
               />
-              <Column columnKey="created" header={t('agent.requests.created')} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
-              {root && agentId === undefined && <Column columnKey="agent" header={t('agent.requests.agent')} field="agent_name" />}
-              <Column columnKey="amount" header={t('agent.requests.amount')} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
-              <Column columnKey="state" header={t('agent.requests.state')} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
-              <Column columnKey="updated" header={t('agent.requests.updated')} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
+              <Column columnKey="created" {...cardColumn('field', t('agent.requests.created'))} body={(r: WithdrawalRequest) => formatUnixDate(r.created, i18n.language)} className="agent-table__nowrap" />
+              {root && agentId === undefined && <Column columnKey="agent" {...cardColumn('field', t('agent.requests.agent'))} field="agent_name" />}
+              <Column columnKey="amount" {...cardColumn('field', t('agent.requests.amount'))} body={(r: WithdrawalRequest) => formatCents(r.amount_cents, i18n.language)} className="agent-table__number" />
+              <Column columnKey="state" {...cardColumn('status', t('agent.requests.state'))} body={(r: WithdrawalRequest) => <RequestStateTag state={r.state} />} />
+              <Column columnKey="updated" {...cardColumn('field', t('agent.requests.updated'))} body={(r: WithdrawalRequest) => formatUnixDate(r.updated, i18n.language)} className="agent-table__nowrap" />
             </DataTable>
           </div>
         )}

@@ -18,6 +18,7 @@ describe('the payout request form', () => {
 
   it('checks only the chosen method’s fields', () => {
     expect(issues({ amount: '20', iban: 'DE00', holder: ' ' })).toEqual(['iban:ibanInvalid', 'holder:required']);
+    expect(issues({ amount: '20', iban: '  ', holder: 'Anna' })).toEqual(['iban:required']);
     expect(issues({ amount: '20', method: 'other', details: '' })).toEqual(['details:required']);
     expect(issues({ amount: '20', method: 'other', details: 'PayPal a@b.co' })).toBeNull();
   });

@@ -23,7 +23,9 @@ export function withdrawalFormSchema(minCents: number, availableCents: number) {
       else if (cents < minCents) issue('amount', 'belowMin');
       else if (cents > availableCents) issue('amount', 'overBalance');
       if (values.method === 'iban') {
-        if (!isValidIban(values.iban)) issue('iban', 'ibanInvalid');
+        // An empty IBAN is missing, not wrong: it says so in the same words as every empty field.
+        if (!values.iban.trim()) issue('iban', 'required');
+        else if (!isValidIban(values.iban)) issue('iban', 'ibanInvalid');
         if (!values.holder.trim()) issue('holder', 'required');
       } else if (!values.details.trim()) {
         issue('details', 'required');

@@ -85,12 +85,12 @@ export function NotifyMethodsPanel({ companyId }: { companyId: CompanyRef }) {
         onClick={() => sendTest(method)}
         data-testid="notify-send-test"
       />
+      {/* Labelled, not an icon alone: what the log is must be seen, not guessed (issue 27.10). */}
       <Button
+        label={t('notifyMethods.log.open')}
         icon="pi pi-list"
         size="small"
-        text
-        aria-label={t('notifyMethods.log.open')}
-        title={t('notifyMethods.log.open')}
+        outlined
         onClick={() => setLogOf(method)}
         data-testid="notify-open-log"
       />

@@ -4,22 +4,23 @@ import { DataTable } from 'primereact/datatable';
 import type { LedgerEntry } from '@cab/contract/deposit';
 import { formatUnixDate } from '@/lib/format-date';
 import { formatCents } from '@/lib/format-money';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 
 /** Columns of the ledger: time, company, type, signed amount, balance after, reason or bill, author. */
 export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="deposit-table">
-      <DataTable value={items} dataKey="id" size="small" stripedRows loading={loading} data-testid="deposit-table">
+      <DataTable value={items} dataKey="id" size="small" stripedRows loading={loading} className={CARD_TABLE} data-testid="deposit-table">
         <Column
-          header={t('deposit.columns.time')}
+          {...cardColumn('minor', t('deposit.columns.time'))}
           body={(row: LedgerEntry) => formatUnixDate(row.added, i18n.language)}
           className="deposit-table__nowrap"
         />
-        <Column field="company_name" header={t('deposit.columns.company')} />
-        <Column header={t('deposit.columns.type')} body={(row: LedgerEntry) => t(`deposit.kinds.${row.kind}`)} />
+        <Column field="company_name" {...cardColumn('minor', t('deposit.columns.company'))} />
+        <Column {...cardColumn('title', t('deposit.columns.type'))} body={(row: LedgerEntry) => t(`deposit.kinds.${row.kind}`)} />
         <Column
-          header={t('deposit.columns.amount')}
+          {...cardColumn('status', t('deposit.columns.amount'))}
           alignHeader="right"
           className="deposit-table__money"
           body={(row: LedgerEntry) => (
@@ -34,7 +35,7 @@ export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading:
           )}
         />
         <Column
-          header={t('deposit.columns.balanceAfter')}
+          {...cardColumn('minor', t('deposit.columns.balanceAfter'))}
           alignHeader="right"
           className="deposit-table__money"
           body={(row: LedgerEntry) => (
@@ -43,9 +44,9 @@ export function LedgerTable({ items, loading }: { items: LedgerEntry[]; loading:
             </span>
           )}
         />
-        <Column header={t('deposit.columns.reason')} body={reasonCell} />
+        <Column {...cardColumn('wide', t('deposit.columns.reason'))} body={reasonCell} />
         <Column
-          header={t('deposit.columns.author')}
+          {...cardColumn('field', t('deposit.columns.author'))}
           body={(row: LedgerEntry) =>
             row.author ? `${row.author.first_name} ${row.author.last_name}` : t('deposit.system')
           }

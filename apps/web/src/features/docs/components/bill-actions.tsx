@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import type { Bill } from '@cab/contract/bills';
+import { BillPdfLink } from '@/components/bill-pdf-link';
 import { formatMoney } from '@/lib/format-money';
 import { showSuccessToast } from '@/lib/api';
 import { useCancelBill, useMarkBillPaid, usePayFromBalance } from '../api/bills-api';
@@ -110,7 +111,13 @@ export function BillActions({ bill, actor }: { bill: Bill; actor: BillActor }) {
           onClick={() =>
             confirmDialog({
               header: t('docs.payTitle'),
-              message: t('docs.payConfirmAfter', { number: bill.number, amount, after: formatMoney(((actor.balanceCents ?? 0) - bill.amount_cents) / 100, i18n.language) }),
+              message: (
+                <Trans
+                  i18nKey="docs.payConfirmAfter"
+                  values={{ number: bill.number, amount, after: formatMoney(((actor.balanceCents ?? 0) - bill.amount_cents) / 100, i18n.language) }}
+                  components={{ bill: <BillPdfLink id={bill.id} number={bill.number} /> }}
+                />
+              ),
               icon: 'pi pi-wallet',
               acceptLabel: t('docs.payAccept', { amount }),
               rejectLabel: t('docs.no'),

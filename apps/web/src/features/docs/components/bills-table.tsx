@@ -10,10 +10,11 @@ import { toastError } from '@/lib/toast-bus';
 import { BillActions, type BillActor } from './bill-actions';
 import { BillStatusTag } from './bill-status-tag';
 import type { DocsListState } from './docs-list-state';
-import { openBillPdf } from './open-bill-pdf';
+import { openBillPdf } from '@/lib/open-bill-pdf';
 import { EmptyState } from '@/components/empty-state';
 import { QueryStates } from '@/components/query-states';
 import { urlPaging } from '@/components/url-paging';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 
 interface BillsTableProps {
   list: UseQueryResult<BillListResult>;
@@ -67,20 +68,20 @@ export function BillsTable({ list, state, actor, onPage }: BillsTableProps) {
           stripedRows
           {...urlPaging(state, total, onPage)}
           loading={list.isFetching && !list.isPending}
-          className="bills-table"
+          className={`bills-table ${CARD_TABLE}`}
           data-testid="bills-table"
         >
-          <Column columnKey="number" header={t('docs.number')} field="number" className="bills-table__nowrap" />
-          <Column columnKey="kindLabel" header={t('docs.kindLabel')} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
-          <Column columnKey="company" header={t('docs.company')} field="company_name" />
-          <Column columnKey="period" header={t('docs.period')} field="period" className="bills-table__nowrap" />
-          <Column columnKey="amount" header={t('docs.amount')} body={(bill: Bill) => formatMoney(bill.amount_cents / 100, i18n.language)} className="bills-table__num" />
-          <Column columnKey="statusLabel" header={t('docs.statusLabel')} body={status} />
-          <Column columnKey="created" header={t('docs.created')} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
-          <Column columnKey="pdf" header={t('docs.pdf')} body={pdf} />
+          <Column columnKey="number" {...cardColumn('title', t('docs.number'))} field="number" className="bills-table__nowrap" />
+          <Column columnKey="kindLabel" {...cardColumn('minor', t('docs.kindLabel'))} body={(bill: Bill) => t(`docs.kind.${bill.kind}`)} className="bills-table__nowrap" />
+          <Column columnKey="company" {...cardColumn('minor', t('docs.company'))} field="company_name" />
+          <Column columnKey="period" {...cardColumn('minor', t('docs.period'))} field="period" className="bills-table__nowrap" />
+          <Column columnKey="amount" {...cardColumn('field', t('docs.amount'))} body={(bill: Bill) => <span data-testid="bill-row-amount">{formatMoney(bill.amount_cents / 100, i18n.language)}</span>} className="bills-table__num" />
+          <Column columnKey="statusLabel" {...cardColumn('status', t('docs.statusLabel'))} body={status} />
+          <Column columnKey="created" {...cardColumn('field', t('docs.created'))} body={(bill: Bill) => formatUnixDate(bill.created, i18n.language)} className="bills-table__date" />
+          <Column columnKey="pdf" {...cardColumn('actions', t('docs.pdf'))} body={pdf} />
           {/* A viewer or manager has no action on any bill: no empty column. */}
           {(actor.isRoot || actor.canManage) && (
-            <Column columnKey="actions" header={t('docs.actions')} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
+            <Column columnKey="actions" {...cardColumn('actions', t('docs.actions'))} body={(bill: Bill) => <BillActions bill={bill} actor={actor} />} />
           )}
         </DataTable>
       )}

@@ -8,6 +8,7 @@ import { GENERATED_REPORT_TTL_DAYS, type GeneratedReport } from '@cab/contract/g
 import { EmptyState } from '@/components/empty-state';
 import { useDeleteGeneratedReport, useGeneratedReports } from '@/components/generated-reports/generated-reports-api';
 import { PageTitle } from '@/components/page-title';
+import { ReportSchedulesList } from '@/components/report-schedules/report-schedules-list';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { GeneratedReportsTable } from './generated-reports-table';
@@ -84,6 +85,7 @@ export function Component() {
           </>
         )}
       </QueryStates>
+      <ReportSchedulesList />
       <ConfirmDialog />
     </div>
   );

@@ -6,30 +6,72 @@ import { formatMoney } from '@/lib/format-money';
 import { formatBytes } from '@/lib/format-bytes';
 import { formatDayMonth } from '@/lib/format-date';
 import { intlLocale } from '@/lib/intl-locale';
+import { beyondCap, cappedAxisMax } from '../model/chart-scale';
 
 /** Decimal megabytes, as the reports and the bills count them. */
 const MB = 1_000_000;
+
+const BAR = 'rgba(99, 102, 241, 0.55)';
+/** A bar cut at the axis top: darker, so it does not read as an ordinary full-height day. */
+const CUT_BAR = 'rgba(55, 48, 163, 0.9)';
+
+interface CutMark {
+  index: number;
+  text: string;
+}
+
+/** Writes each cut day's real traffic just above its bar (the chart keeps a line of room for it). */
+function cutMarksPlugin(marks: CutMark[]) {
+  return {
+    id: 'cutMarks',
+    afterDatasetsDraw(chart: { ctx: CanvasRenderingContext2D; chartArea: { top: number }; getDatasetMeta: (i: number) => { data: Array<{ x: number }> } }) {
+      const { ctx, chartArea } = chart;
+      const bars = chart.getDatasetMeta(0).data;
+      ctx.save();
+      ctx.font = '600 11px system-ui, sans-serif';
+      ctx.fillStyle = '#312e81';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      for (const mark of marks) {
+        const bar = bars[mark.index];
+        if (bar) ctx.fillText(`▲ ${mark.text}`, bar.x, chartArea.top - 3);
+      }
+      ctx.restore();
+    },
+  };
+}
 
 /** Traffic per day (bars, MB) and cost per day (line, EUR) over the last 30 days, with the sums. */
 export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) {
   const { t, i18n } = useTranslation();
   const formatTraffic = (bytes: number) => formatBytes(bytes, i18n.language);
   const labels = usage.days.map((d) => formatDayMonth(d.day, i18n.language));
+  const trafficMb = usage.days.map((d) => Math.round((d.bytes / MB) * 10) / 10);
+  const costs = usage.days.map((d) => d.cost);
+  // One day far above the others (today's spike) would flatten them: the axes stop above the
+  // ordinary days and the cut days say their real values (model/chart-scale.ts says why not a log axis).
+  const trafficMax = cappedAxisMax(trafficMb);
+  const costMax = cappedAxisMax(costs);
+  const cut = [...new Set([...beyondCap(trafficMb, trafficMax), ...beyondCap(costs, costMax)])].sort((a, b) => a - b);
+  const cutDays = cut.flatMap((index) => {
+    const day = usage.days[index];
+    return day ? [{ index, label: labels[index] ?? day.day, traffic: formatTraffic(day.bytes), cost: formatMoney(day.cost, i18n.language) }] : [];
+  });
   const data = {
     labels,
     datasets: [
       {
         type: 'bar',
         label: t('dashboard.trafficAxis'),
-        data: usage.days.map((d) => Math.round((d.bytes / MB) * 10) / 10),
-        backgroundColor: 'rgba(99, 102, 241, 0.55)',
+        data: trafficMb,
+        backgroundColor: trafficMb.map((_, index) => (cut.includes(index) ? CUT_BAR : BAR)),
         yAxisID: 'traffic',
         order: 2,
       },
       {
         type: 'line',
         label: t('dashboard.costAxis'),
-        data: usage.days.map((d) => d.cost),
+        data: costs,
         borderColor: '#f59e0b',
         backgroundColor: '#f59e0b',
         pointRadius: 2,
@@ -43,6 +85,8 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
     // Chart.js writes tick and tooltip numbers in this locale (the browser's otherwise).
     locale: intlLocale(i18n.language),
     maintainAspectRatio: false,
+    // A line of room above the chart for the cut days' values.
+    layout: { padding: { top: cut.length > 0 ? 16 : 0 } },
     interaction: { mode: 'index', intersect: false },
     plugins: { legend: { position: 'bottom' } },
     scales: {
@@ -51,12 +95,14 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
         type: 'linear',
         position: 'left',
         beginAtZero: true,
+        ...(trafficMax === null ? {} : { max: trafficMax }),
         title: { display: true, text: t('dashboard.trafficAxis') },
       },
       cost: {
         type: 'linear',
         position: 'right',
         beginAtZero: true,
+        ...(costMax === null ? {} : { max: costMax }),
         grid: { drawOnChartArea: false },
         title: { display: true, text: t('dashboard.costAxis') },
       },
@@ -85,9 +131,16 @@ export function UsageChartCard({ usage }: { usage: DashboardSummary['usage'] }) 
           data={data}
           options={options}
           style={{ height: '100%' }}
+          plugins={cutDays.length > 0 ? [cutMarksPlugin(cutDays.map((d) => ({ index: d.index, text: d.traffic })))] : []}
           ariaLabel={`${t('dashboard.usage')}: ${formatTraffic(usage.bytes)}, ${formatMoney(usage.cost, i18n.language)}`}
         />
       </div>
+      {cutDays.length > 0 && (
+        <p className="dash-chart__cut" data-testid="home-usage-cut">
+          <span aria-hidden="true">▲ </span>
+          {t('homeChart.cut', { days: cutDays.map((d) => t('homeChart.cutDay', d)).join('; ') })}
+        </p>
+      )}
     </section>
   );
 }

@@ -26,6 +26,8 @@ export function useOperationResults(request: OperationResultsRequest) {
     queryKey: [...OPERATIONS_KEY, 'results', request],
     queryFn: async ({ signal }) => required(await api.call(OPERATIONS_API.results, request, { signal })),
     placeholderData: keepPreviousData,
+    // An SMS's delivery receipt comes after the operation is done: look again while one is awaited.
+    refetchInterval: (query) => (query.state.data?.items.some((row) => row.delivery === 'queued') ? 5000 : false),
   });
 }
 

@@ -9,7 +9,7 @@ import type { OperationDetail } from '@cab/contract/operations';
 import { LoadError } from '@/components/load-error';
 import { PageTitle } from '@/components/page-title';
 import { RowsSkeleton } from '@/components/rows-skeleton';
-import { showSuccessToast } from '@/lib/api';
+import { announceQueued } from '@/lib/operation-notice';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatCount } from '@/lib/format-count';
 import { formatCents } from '@/lib/format-money';
@@ -154,7 +154,7 @@ function RetryButton({ detail }: { detail: OperationDetail }) {
               retry.mutate(detail.qid, {
                 onSuccess: (created) => {
                   setOpen(false);
-                  showSuccessToast({ key: 'ops.queued', values: { count: formatCount(created.count, i18n.language) } });
+                  announceQueued({ qid: created.qid, texts: [{ key: 'ops.queued', values: { count: formatCount(created.count, i18n.language) } }] });
                   void navigate(`/operations/${created.qid}`);
                 },
               })

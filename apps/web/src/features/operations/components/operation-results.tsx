@@ -10,6 +10,7 @@ import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
 import { useOperationResults } from '../api/operations';
 import { QueryStates } from '@/components/query-states';
+import { failReasonLabel } from '@/lib/fail-reason';
 
 const SIZE = 50;
 const ALL = 'all';
@@ -22,7 +23,9 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
   const [page, setPage] = useState(0);
   const filter = { ...(status ? { status } : {}), ...(reason ? { reason } : {}) };
   const results = useOperationResults({ qid: detail.qid, page, size: SIZE, filter });
-  const reasonLabel = (code: string) => t(`operations.failReason.${code}`, { defaultValue: code });
+  // SMSC reasons (SMS over SMPP) are labelled with the SMS messages' texts.
+  const reasonLabel = (code: string) => failReasonLabel(t, code);
+  const isSms = detail.reason === 'queue_sms';
 
   const statuses = [
     { label: t('operations.allOutcomes'), value: ALL },
@@ -118,6 +121,14 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
                 header={t('operations.failReasonLabel')}
                 body={(row: OperationResultRow) => (row.reason && row.status === 'fail' ? reasonLabel(row.reason) : row.reason ?? '—')}
               />
+              {isSms && (
+                <Column
+                  header={t('smsMessages.delivery')}
+                  body={(row: OperationResultRow) => (
+                    <span data-testid="operation-result-delivery">{row.delivery ? t(`smsMessages.status.${row.delivery}`) : '—'}</span>
+                  )}
+                />
+              )}
               <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
             </DataTable>
           </div>

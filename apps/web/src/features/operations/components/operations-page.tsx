@@ -15,6 +15,7 @@ import { useOperationList } from '../api/operations';
 import { OperationStateTag, formatDuration } from './operation-state-tag';
 import '../operations.css';
 import { QueryStates } from '@/components/query-states';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 
 const PAGE_SIZE = 25;
 const ALL = 'all';
@@ -84,9 +85,10 @@ export function Component() {
               size="small"
               stripedRows
               scrollable
+              className={CARD_TABLE}
             >
               <Column
-                header={t('operations.col.reason')}
+                {...cardColumn('title', t('operations.col.reason'))}
                 body={(row: OperationSummary) => (
                   <Link to={`/operations/${row.qid}`} data-testid="operation-link" data-qid={row.qid}>
                     {t(`queue.reasons.${row.reason}`)} #{row.qid}
@@ -94,13 +96,13 @@ export function Component() {
                 )}
                 frozen
               />
-              <Column header={t('operations.col.state')} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
-              <Column header={t('operations.col.user')} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
-              <Column header={t('operations.col.added')} body={(row: OperationSummary) => formatUnixDate(row.added, i18n.language)} />
-              <Column header={t('operations.col.duration')} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
-              <Column header={t('operations.col.count')} body={(row: OperationSummary) => n(row.count)} />
-              <Column header={t('operations.col.ok')} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />
-              <Column header={t('operations.col.fail')} body={(row: OperationSummary) => <span className={row.fail > 0 ? 'text-danger' : ''}>{n(row.fail)}</span>} />
+              <Column {...cardColumn('status', t('operations.col.state'))} body={(row: OperationSummary) => <OperationStateTag state={row.state} fail={row.fail} />} />
+              <Column {...cardColumn('field', t('operations.col.user'))} body={(row: OperationSummary) => `${row.user.first_name} ${row.user.last_name}`} />
+              <Column {...cardColumn('field', t('operations.col.added'))} body={(row: OperationSummary) => formatUnixDate(row.added, i18n.language)} />
+              <Column {...cardColumn('field', t('operations.col.duration'))} body={(row: OperationSummary) => formatDuration(row.duration, t)} />
+              <Column {...cardColumn('minor', t('operations.col.count'))} body={(row: OperationSummary) => n(row.count)} />
+              <Column {...cardColumn('minor', t('operations.col.ok'))} body={(row: OperationSummary) => <span className="text-success">{n(row.ok)}</span>} />
+              <Column {...cardColumn('minor', t('operations.col.fail'))} body={(row: OperationSummary) => <span className={row.fail > 0 ? 'text-danger' : ''}>{n(row.fail)}</span>} />
             </DataTable>
           </div>
         )}

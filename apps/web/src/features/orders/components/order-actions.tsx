@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { ORDER_CANCELLABLE, ORDER_STATUS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@cab/contract/orders';
+import { BillPdfLink } from '@/components/bill-pdf-link';
 import { showSuccessToast } from '@/lib/api';
 import { formatCents } from '@/lib/format-money';
 import { useCancelOrder, useMoveOrder, usePayOrderFromBalance } from '../api/orders-api';
@@ -49,12 +50,19 @@ export function OrderActions({ order, actor }: { order: Order; actor: OrderActor
     confirmDialog({
       header: t('orders.payTitle'),
       // The money itself, and what the balance will be: a yes or no to an unnamed sum is no choice.
-      message: t('orders.payConfirmAmount', {
-        number: order.number,
-        bill: order.bill_number ?? '',
-        amount: formatCents(order.amount_cents, i18n.language),
-        after: formatCents((actor.balanceCents ?? 0) - order.amount_cents, i18n.language),
-      }),
+      message: (
+        <Trans
+          i18nKey="orders.payConfirmAmount"
+          values={{
+            number: order.number,
+            bill: order.bill_number ?? '',
+            amount: formatCents(order.amount_cents, i18n.language),
+            after: formatCents((actor.balanceCents ?? 0) - order.amount_cents, i18n.language),
+          }}
+          // The bill's number opens the bill (its PDF), to be read before paying it.
+          components={{ bill: <BillPdfLink id={billId} number={order.bill_number ?? ''} /> }}
+        />
+      ),
       icon: 'pi pi-wallet',
       acceptLabel: t('orders.payAccept', { amount: formatCents(order.amount_cents, i18n.language) }),
       rejectLabel: t('orders.no'),

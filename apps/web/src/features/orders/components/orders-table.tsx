@@ -11,6 +11,7 @@ import { OrderStatusTag } from './order-status-tag';
 import { EmptyState } from '@/components/empty-state';
 import { QueryStates } from '@/components/query-states';
 import { urlPaging } from '@/components/url-paging';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 
 interface OrdersTableProps {
   list: UseQueryResult<OrderListResult>;
@@ -25,6 +26,11 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
   const statusAndBill = (order: Order) => (
     <span className="orders-table__bill">
       <OrderStatusTag status={order.status} />
+      {order.waiting_reason && (
+        <small className="orders-table__waiting" data-testid="order-waiting">
+          <i className="pi pi-clock" aria-hidden="true" /> {t(`simStock.orderWaiting.${order.waiting_reason}`)}
+        </small>
+      )}
       {order.bill_number && (
         <>
           <span className="orders-table__nowrap">{order.bill_number}</span>
@@ -48,19 +54,19 @@ export function OrdersTable({ list, state, actor, onPage }: OrdersTableProps) {
           stripedRows
           {...urlPaging(state, total, onPage)}
           loading={list.isFetching && !list.isPending}
-          className="orders-table"
+          className={`orders-table ${CARD_TABLE}`}
           data-testid="orders-table"
         >
-          <Column columnKey="number" header={t('orders.number')} field="number" className="orders-table__nowrap" />
-          <Column columnKey="created" header={t('orders.created')} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
-          {actor.seesManyCompanies && <Column columnKey="company" header={t('orders.company')} field="company_name" />}
-          <Column columnKey="count" header={t('orders.count')} field="count" className="orders-table__num" />
-          <Column columnKey="amount" header={t('orders.amount')} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
-          <Column columnKey="statusAndBill" header={t('orders.statusAndBill')} body={statusAndBill} />
-          <Column columnKey="delivery" header={t('orders.delivery')} body={(order: Order) => <DeliveryCell order={order} />} />
+          <Column columnKey="number" {...cardColumn('title', t('orders.number'))} field="number" className="orders-table__nowrap" />
+          <Column columnKey="created" {...cardColumn('field', t('orders.created'))} body={(order: Order) => formatUnixDate(order.created, i18n.language)} className="orders-table__date" />
+          {actor.seesManyCompanies && <Column columnKey="company" {...cardColumn('field', t('orders.company'))} field="company_name" />}
+          <Column columnKey="count" {...cardColumn('field', t('orders.count'))} field="count" className="orders-table__num" />
+          <Column columnKey="amount" {...cardColumn('field', t('orders.amount'))} body={(order: Order) => formatMoney(order.amount_cents / 100, i18n.language)} className="orders-table__num" />
+          <Column columnKey="statusAndBill" {...cardColumn('status', t('orders.statusAndBill'))} body={statusAndBill} />
+          <Column columnKey="delivery" {...cardColumn('wide', t('orders.delivery'))} body={(order: Order) => <DeliveryCell order={order} />} />
           {/* A viewer or manager has no action on any order: no empty column. */}
           {(actor.isRoot || actor.canManage) && (
-            <Column columnKey="actions" header={t('orders.actions')} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
+            <Column columnKey="actions" {...cardColumn('actions', t('orders.actions'))} body={(order: Order) => <OrderActions order={order} actor={actor} />} />
           )}
         </DataTable>
       )}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BodyOf, ResultOf } from '@cab/contract/endpoint';
 import { REPORTS_API, type ReportKind } from '@cab/contract/reports';
 import { api, required } from '@/lib/api';
@@ -27,3 +27,11 @@ export function useReport<K extends ReportKind>(kind: K, body: { filter: { csv?:
     enabled,
   });
 }
+
+/** The groups of the company a report's filter names (the Group filter's choices). */
+export const reportGroupsQuery = (company: number) =>
+  queryOptions({
+    queryKey: ['reports', 'groups', company],
+    queryFn: async () => required(await api.call(REPORTS_API.groups, { company })),
+    staleTime: 60_000,
+  });

@@ -5,6 +5,7 @@ import type { DayReportRow } from '@cab/contract/reports';
 import { formatMoney } from '@/lib/format-money';
 import { formatCount } from '@/lib/format-count';
 import { formatBytes } from '@/lib/format-bytes';
+import { formatIsoDay } from '@/lib/format-date';
 import { ReportView, type ReportColumnDef } from './report-view';
 
 /** Route module /report/day: per day (or per SIM and day) traffic, sessions, SMS, calls and cost. */
@@ -33,7 +34,7 @@ export function Component() {
       )}
       columns={(totals, state) => {
         const cols: Array<ReportColumnDef<DayReportRow>> = [
-          { key: 'day', sort: 'day', header: t('reports.col.day'), body: (r) => r.day.split('-').reverse().join(lang === 'ru' ? '.' : '/'), footer: t('reports.table.total') },
+          { key: 'day', sort: 'day', header: t('reports.col.day'), body: (r) => formatIsoDay(r.day, lang), footer: t('reports.table.total') },
         ];
         if (state.bySim) {
           cols.push(

@@ -7,10 +7,14 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
 import { DateInput } from '@/components/date-input';
-import { groupsQueryOptions } from '@/lib/groups-query';
 import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import { CsvFilterInput, type CsvFilterFile } from '@/components/csv-filter-input';
-import { PRESETS, presetRange, type ReportState } from '../model/report-state';
+import { simLabelsQuery } from '@/lib/sim-labels-query';
+import { reportGroupsQuery } from '../api/reports';
+
+/** "Any label": PrimeReact's Dropdown shows an empty value as nothing chosen, and no label is "*". */
+const ANY_LABEL = '*';
+import { NO_COMPANY, PRESETS, presetRange, reportCompany, type ReportState } from '../model/report-state';
 
 const QUERY_DEBOUNCE_MS = 400;
 const NONE = 0;
@@ -21,10 +25,12 @@ interface ReportFilterProps {
   onChange: (patch: Partial<ReportState>) => void;
   csv: CsvFilterFile | null;
   onCsvChange: (file: CsvFilterFile | null) => void;
+  /** The user's own company among those it may report on: the Company filter's default. */
+  ownCompany: number | null;
 }
 
 /** The SIM filter of the cards list (query, CSV, group, company with children, profile) and the date range. */
-export function ReportFilter({ state, onChange, csv, onCsvChange }: ReportFilterProps) {
+export function ReportFilter({ state, onChange, csv, onCsvChange, ownCompany }: ReportFilterProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState(state.query);
   const [appliedQuery, setAppliedQuery] = useState(state.query);
@@ -39,12 +45,19 @@ export function ReportFilter({ state, onChange, csv, onCsvChange }: ReportFilter
   }, [query, state.query, onChange]);
 
   const companies = useQuery(scopeCompaniesQuery);
-  const groups = useQuery(groupsQueryOptions);
+  const company = reportCompany(state, ownCompany);
+  // No company named: the report covers the user's default scope, whose groups are the own company's.
+  const groupsOf = company ?? ownCompany;
+  const groups = useQuery({ ...reportGroupsQuery(groupsOf ?? 0), enabled: groupsOf !== null });
   const companyOptions = [
     { label: t('reports.filter.companyNone'), value: NONE },
     ...(companies.data?.items ?? []).map((c) => ({ label: c.own ? t('reports.filter.companyOwn', { name: c.name }) : c.name, value: c.id })),
   ];
   const groupOptions = [{ label: t('reports.filter.groupAny'), value: NONE }, ...(groups.data?.items ?? []).map((g) => ({ label: g.name, value: g.id }))];
+  // The labels of the company the report is on.
+  const labels = useQuery({ ...simLabelsQuery(groupsOf ?? undefined), enabled: groupsOf !== null });
+  const labelNames = state.label && !(labels.data ?? []).includes(state.label) ? [state.label, ...(labels.data ?? [])] : (labels.data ?? []);
+  const labelOptions = [{ label: t('reports.filter.labelAny'), value: ANY_LABEL }, ...labelNames.map((name) => ({ label: name, value: name }))];
   const profiles = [{ label: t('reports.filter.profileAny'), value: ALL }, ...SIM_PROFILES.map((p) => ({ label: p, value: p }))];
 
   return (
@@ -62,17 +75,18 @@ export function ReportFilter({ state, onChange, csv, onCsvChange }: ReportFilter
             data-testid="report-filter-query"
           />
         </div>
-        <div className="report-filter__field">
+        <div className="report-filter__field report-filter__field--company">
           <label htmlFor="report-company">{t('reports.filter.company')}</label>
           <Dropdown
             inputId="report-company"
-            value={state.company ?? NONE}
+            value={company ?? NONE}
             options={companyOptions}
             filter={companyOptions.length > 8}
             loading={companies.isLoading}
             onChange={(event) => {
               const picked = event.value as number;
-              onChange({ company: picked === NONE ? null : picked });
+              // The own company is the default and stays out of the URL; a group belongs to one company.
+              onChange({ company: picked === NONE ? NO_COMPANY : picked === ownCompany ? null : picked, group: null });
             }}
             data-testid="report-filter-company"
           />
@@ -90,6 +104,19 @@ export function ReportFilter({ state, onChange, csv, onCsvChange }: ReportFilter
               onChange({ group: picked === NONE ? null : picked });
             }}
             data-testid="report-filter-group"
+          />
+        </div>
+        <div className="report-filter__field">
+          <label htmlFor="report-label">{t('reports.filter.labelField')}</label>
+          <Dropdown
+            inputId="report-label"
+            value={state.label || ANY_LABEL}
+            options={labelOptions}
+            filter={labelOptions.length > 8}
+            loading={labels.isLoading}
+            emptyFilterMessage={t('reports.filter.labelNone')}
+            onChange={(event) => onChange({ label: event.value === ANY_LABEL ? '' : (event.value as string) })}
+            data-testid="report-filter-label"
           />
         </div>
         <div className="report-filter__field">

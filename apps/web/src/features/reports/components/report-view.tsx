@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useUrlState } from '@/lib/url-state';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Message } from 'primereact/message';
@@ -10,6 +11,7 @@ import { LoadError } from '@/components/load-error';
 import { formatBytes } from '@/lib/format-bytes';
 import { formatMoney } from '@/lib/format-money';
 import { formatCount } from '@/lib/format-count';
+import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import type { CsvFilterFile } from '@/components/csv-filter-input';
 import { useReport, type ReportResults } from '../api/reports';
 import { REPORT_URL, reportProblem, toReportRequest, type ReportState } from '../model/report-state';
@@ -45,9 +47,14 @@ export function ReportView<K extends ReportKind>({ kind, title, columns, options
   const [csv, setCsv] = useState<CsvFilterFile | null>(null);
   /** Any change but the page's own starts again at the first page. */
   const update = useCallback((patch: Partial<ReportState>) => setState({ page: 1, ...patch }), [setState]);
-  const problem = reportProblem(state, csv?.text ?? null);
-  const request = toReportRequest(kind, state, csv?.text ?? null);
-  const report = useReport(kind, request, csv?.hash ?? null, problem === null);
+  // The Company filter starts at the user's own company, as the SIM list does; until the companies
+  // are known, the report neither asks nor says the filter is empty.
+  const companies = useQuery(scopeCompaniesQuery);
+  const ownCompany = companies.data?.items.find((company) => company.own)?.id ?? null;
+  const waiting = state.company === null && companies.isPending;
+  const problem = waiting ? null : reportProblem(state, csv?.text ?? null, ownCompany);
+  const request = toReportRequest(kind, state, csv?.text ?? null, ownCompany);
+  const report = useReport(kind, request, csv?.hash ?? null, !waiting && problem === null);
   const data = problem === null ? report.data : undefined;
   const totals = data?.totals ?? null;
   const lang = i18n.language;
@@ -65,12 +72,18 @@ export function ReportView<K extends ReportKind>({ kind, title, columns, options
         <PageTitle>{title}</PageTitle>
         <ReportGenerateSlot kind={kind} request={request} disabled={problem !== null} />
       </div>
-      <ReportFilter state={state} onChange={update} csv={csv} onCsvChange={setCsv} />
+      <ReportFilter state={state} onChange={update} csv={csv} onCsvChange={setCsv} ownCompany={ownCompany} />
       {problem !== null && (
         <Message
           className="report-page__problem"
           severity={problem === 'empty' ? 'info' : 'warn'}
-          text={t(`reports.problem.${problem}`, { max: REPORT_RANGE_MAX_DAYS })}
+          content={
+            <span className="report-page__problem-text">
+              <i className={`pi ${problem === 'empty' ? 'pi-info-circle' : 'pi-exclamation-triangle'}`} aria-hidden="true" />
+              <strong>{t(`reports.problem.${problem}`, { max: REPORT_RANGE_MAX_DAYS })}</strong>
+              {problem === 'empty' && ` ${t('reports.problem.emptyHint')}`}
+            </span>
+          }
           data-testid="report-problem"
         />
       )}
@@ -90,8 +103,8 @@ export function ReportView<K extends ReportKind>({ kind, title, columns, options
           </section>
         </>
       )}
-      {problem === null && options?.(state, update)}
-      {problem === null && (data || report.isPending) && (
+      {!waiting && problem === null && options?.(state, update)}
+      {!waiting && problem === null && (data || report.isPending) && (
         <section className="card report-table" aria-label={t('reports.table.label')}>
           <DataTable
             value={data?.items ?? []}

@@ -11,15 +11,19 @@ import {
   type ReportFilter,
   type ReportKind,
 } from '@cab/contract/reports';
-import { flag, id, oneOf, pageIndex, pageSizeOf, text, urlState, type UrlField, type UrlState } from '@/lib/url-state';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
+import { flag, id, matching, oneOf, pageIndex, pageSizeOf, text, urlState, type UrlField, type UrlState } from '@/lib/url-state';
 
 /** A report's filter, range, sort and page as they live in the URL, so a link reproduces the report. */
 export interface ReportState {
   query: string;
   profile: SimProfile | null;
-  company: number | null;
+  /** null: the user's own company (the default, kept out of the URL); 'none': no company named. */
+  company: CompanyChoice;
   childs: boolean;
   group: number | null;
+  /** Only SIMs with this label (issue 25.6); '' for any. */
+  label: string;
   /** YYYY-MM-DD (UTC days), both included. */
   from: string | null;
   to: string | null;
@@ -35,6 +39,13 @@ export interface ReportState {
   direction: 'in' | 'out' | null;
 }
 
+/** A company id, none named ('none'), or null: the user's own company, the default. */
+export type CompanyChoice = number | typeof NO_COMPANY | null;
+export const NO_COMPANY = 'none';
+
+/** Rows a page by default: the day report shows a 30- or 31-day range whole. */
+export const DEFAULT_PAGE_SIZE: Record<ReportKind, number> = { day: 50, sessions: REPORT_PAGE_SIZE, call_sms: REPORT_PAGE_SIZE };
+
 export const SORT_COLUMNS: Record<ReportKind, readonly string[]> = {
   day: DAY_SORT_COLUMNS,
   sessions: SESSIONS_SORT_COLUMNS,
@@ -46,6 +57,11 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const day: UrlField<string | null> = {
   read: (raw) => (raw !== null && DATE_RE.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : null),
   write: (value) => value,
+};
+/** The Company filter: absent is the own company, so a link without it follows whoever opens it. */
+const companyChoice: UrlField<CompanyChoice> = {
+  read: (raw) => (raw === NO_COMPANY ? NO_COMPANY : id.read(raw)),
+  write: (value) => (value === NO_COMPANY ? NO_COMPANY : id.write(value)),
 };
 /** Reports sort newest or largest first unless asked otherwise. */
 const sortType: UrlField<'asc' | 'desc'> = {
@@ -61,13 +77,14 @@ function reportUrlState(kind: ReportKind): UrlState<ReportState> {
     {
       query: text(100),
       profile: oneOf(SIM_PROFILES),
-      company: id,
+      company: companyChoice,
       childs: flag,
       group: id,
+      label: matching(SIM_LABEL_PATTERN, (raw) => (raw.length <= SIM_LABEL_MAX_LENGTH ? raw : '')),
       from: day,
       to: day,
       page: pageIndex,
-      size: pageSizeOf(REPORT_PAGE_SIZE, REPORT_PAGE_SIZE_MAX),
+      size: pageSizeOf(DEFAULT_PAGE_SIZE[kind], REPORT_PAGE_SIZE_MAX),
       sort: oneOf(SORT_COLUMNS[kind]),
       dir: sortType,
       bySim: onlyFor(kind === 'day', flag, false),
@@ -86,21 +103,30 @@ export const REPORT_URL: Record<ReportKind, UrlState<ReportState>> = {
   call_sms: reportUrlState('call_sms'),
 };
 
-export function toReportFilter(state: ReportState, csv: string | null): ReportFilter {
+/** The company a report is on: the one chosen, or the own one by default (null while not known, or none named). */
+export function reportCompany(state: ReportState, ownCompany: number | null): number | null {
+  if (state.company === NO_COMPANY) return null;
+  return state.company ?? ownCompany;
+}
+
+/** `ownCompany`: the user's own company among those it may report on (null for an agent: its agency has no SIMs). */
+export function toReportFilter(state: ReportState, csv: string | null, ownCompany: number | null): ReportFilter {
+  const company = reportCompany(state, ownCompany);
   return {
     ...(state.query.trim() ? { query: state.query.trim() } : {}),
     ...(state.profile ? { profile: state.profile } : {}),
-    ...(state.company !== null ? { company: [state.company] } : {}),
+    ...(company !== null ? { company: [company] } : {}),
     ...(state.childs ? { childs: true } : {}),
     ...(state.group !== null ? { group: state.group } : {}),
+    ...(state.label ? { label: state.label } : {}),
     ...(csv ? { csv } : {}),
   };
 }
 
 /** The request body of a report page (the server checks the same rules again). */
-export function toReportRequest(kind: ReportKind, state: ReportState, csv: string | null) {
+export function toReportRequest(kind: ReportKind, state: ReportState, csv: string | null, ownCompany: number | null) {
   return {
-    filter: toReportFilter(state, csv),
+    filter: toReportFilter(state, csv, ownCompany),
     ...(state.from ? { from: state.from } : {}),
     ...(state.to ? { to: state.to } : {}),
     page: state.page - 1,
@@ -115,8 +141,8 @@ export function toReportRequest(kind: ReportKind, state: ReportState, csv: strin
 export type RangeProblem = 'empty' | 'reversed' | 'tooLong';
 
 /** The spec's rule, checked before asking: a filter and both dates, in order, at most 366 days. */
-export function reportProblem(state: ReportState, csv: string | null): RangeProblem | null {
-  if (!reportFilterGiven(toReportFilter(state, csv)) || !state.from || !state.to) return 'empty';
+export function reportProblem(state: ReportState, csv: string | null, ownCompany: number | null): RangeProblem | null {
+  if (!reportFilterGiven(toReportFilter(state, csv, ownCompany)) || !state.from || !state.to) return 'empty';
   const days = rangeDays(state.from, state.to);
   if (!(days >= 1)) return 'reversed';
   if (days > REPORT_RANGE_MAX_DAYS) return 'tooLong';
@@ -148,8 +174,6 @@ export function presetRange(preset: Preset, now = new Date()): { from: string; t
       };
   }
 }
-
-/** YYYY-MM-DD ↔ the date pickers' local midnight. */
 
 /** Seconds as h:mm:ss (or m:ss under an hour). */
 export function formatDuration(seconds: number): string {

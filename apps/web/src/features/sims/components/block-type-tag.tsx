@@ -12,7 +12,7 @@ const SEVERITY: Record<BlockType, 'success' | 'info' | 'warning' | 'danger' | 's
 
 /**
  * The theme's tag markup, written directly: PrimeReact's Tag resolves its pass-through options and
- * styles for every instance, and the SIM list draws one per row (sims.css has its layout rules).
+ * styles for every instance, and the SIM list draws one per row (sims.css and sims-table.css have its layout rules).
  */
 export function BlockTypeTag({ type, testId }: { type: BlockType; testId?: string }) {
   const { t } = useTranslation();

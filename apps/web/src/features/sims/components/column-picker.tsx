@@ -33,7 +33,7 @@ export function ColumnPicker({ settings, onChange }: ColumnPickerProps) {
         onClick={(event) => panel.current?.toggle(event)}
         data-testid="sims-columns"
       />
-      <OverlayPanel ref={panel} className="columns-panel">
+      <OverlayPanel ref={panel} className="columns-panel" aria-label={t('sims.columnsTitle')}>
         <fieldset className="columns-picker">
           <legend>{t('sims.columnsTitle')}</legend>
           {SIM_COLUMNS.map((column) => (

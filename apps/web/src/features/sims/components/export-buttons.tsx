@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 
 import type { ExportFormat, SimExportRequest } from '@cab/contract/sim-tools';
+import { ScheduleReportButton } from '@/components/report-schedules/schedule-report-button';
 import { exportSims } from '../api/export-sims';
 
-/** "Export: CSV | XLSX" of the filtered, sorted list with every column. */
+/** "Export: CSV | XLSX" of the filtered, sorted list with every column, and "Schedule" to have it e-mailed. */
 export function ExportButtons({ request }: { request: Omit<SimExportRequest, 'format'> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -42,6 +43,7 @@ export function ExportButtons({ request }: { request: Omit<SimExportRequest, 'fo
           data-testid={`sims-export-${format}`}
         />
       ))}
+      <ScheduleReportButton kind="sims" request={request} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function SimDetails({ sim }: { sim: SimDetail }) {
   const fields: [string, ReactNode][] = [
     ['iccid', <span className="mono">{sim.iccid}</span>],
     ['msisdn', <span className="mono">{sim.msisdn}</span>],
+    ['imsi', sim.imsi ? <span className="mono">{sim.imsi}</span> : dash],
     ['name', sim.name ?? <span className="muted">{t('sim.noName')}</span>],
     ['profile', <span className="profile-badge">{sim.profile}</span>],
     ['block_type', <BlockTypeTag type={sim.block_type} />],
@@ -35,7 +36,7 @@ export function SimDetails({ sim }: { sim: SimDetail }) {
     <dl className="sim-fields">
       {fields.map(([name, value]) => (
         <div key={name} data-testid={`sim-field-${name}`}>
-          <dt>{t(`sim.field.${name}`)}</dt>
+          <dt>{name === 'imsi' ? t('simStock.imsi') : t(`sim.field.${name}`)}</dt>
           <dd>{value}</dd>
         </div>
       ))}

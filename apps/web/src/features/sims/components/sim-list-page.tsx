@@ -32,6 +32,7 @@ import { fromSavedViewState, toSavedViewState } from '../model/saved-view-state'
 import { SELECTION_MAX_IDS, changesFilter, isEmptySelection, selectionSize } from '../model/selection';
 import { ColumnPicker } from './column-picker';
 import type { CsvFilterFile } from '@/components/csv-filter-input';
+import { CsvMissingNote } from './csv-missing-note';
 import { ExportButtons } from './export-buttons';
 import { FilterChangeDialog } from './filter-change-dialog';
 import { SavedViews } from './saved-views';
@@ -61,6 +62,7 @@ const FILTER_DEFAULTS: Partial<SimListState> = {
   company: null,
   emptyName: false,
   group: null,
+  label: '',
   pageIndex: 1,
 };
 
@@ -138,9 +140,14 @@ export function Component() {
     : selection.rows.length > 0
       ? { ids: selection.rows.map((row) => row.id) }
       : null;
+  // A kept selection's rows as the list shows them now (an operation on them may have blocked them).
+  const freshRows = useMemo(() => {
+    const shown = new Map(items.map((item) => [item.id, item]));
+    return selection.rows.map((row) => shown.get(row.id) ?? row);
+  }, [selection, items]);
   const target: OperationTarget = selection.allMatching
     ? { kind: 'filter', profile: csv ? null : state.profile, blocked: csv ? 'any' : blockStateOf(state.blocked) }
-    : { kind: 'ids', profiles: selection.rows.map((row) => row.profile), blocked: selection.rows.map((row) => row.block_type !== 'none') };
+    : { kind: 'ids', profiles: freshRows.map((row) => row.profile), blocked: freshRows.map((row) => row.block_type !== 'none') };
   const targetLabel = selection.allMatching
     ? t('ops.targetAll', { count: totalLabel })
     : t('ops.targetIds', { count: n(selection.rows.length) });
@@ -206,13 +213,17 @@ export function Component() {
             targetLabel={targetLabel}
             // All matching: the list under the dialog is the selection; one by one: the selected view.
             seeAll={{ onClick: () => sel.setShowing(!selection.allMatching) }}
-            onQueued={sel.clear}
+            // The selection stays after an operation is queued (issue 27.5): the same SIMs (a CSV's
+            // too) can take the next one; "Clear selection" drops it.
           />
-          <BulkRoamingButton selection={operationSelection} targetLabel={targetLabel} onDone={sel.clear} />
+          <BulkRoamingButton selection={operationSelection} targetLabel={targetLabel} />
           <ExportButtons request={exportBase} />
           <ColumnPicker settings={columns} onChange={changeColumns} />
         </div>
       </div>
+      {csv && list.data?.csv_missing && (
+        <CsvMissingNote missing={list.data.csv_missing} filter={toListFilter(state, csv.text)} childs={state.childs} fileName={csv.name} />
+      )}
       <SelectionBar
         selectedCount={selection.rows.length}
         allMatching={selection.allMatching}

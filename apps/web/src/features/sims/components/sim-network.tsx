@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
 import type { SimNetwork } from '@cab/contract/sims';
 import { formatUnixDate } from '@/lib/format-date';
+import { countryNamer, mccMncLabel } from '../model/usage-series';
 
 const when = (seconds: number | null, lang: string) => (seconds === null ? '—' : formatUnixDate(seconds, lang));
 
@@ -28,6 +29,10 @@ export function SimNetworkCard({ network }: { network: SimNetwork | null }) {
           <Field label={t('sim.network.cell')} value={network.cell ?? '—'} />
           <Field label={t('sim.network.rat')} value={network.rat ?? '—'} />
           <Field label={t('sim.network.session_started')} value={when(network.session_started, i18n.language)} />
+          {network.operator && (
+            <Field label={t('sim.network.operator')} value={mccMncLabel(network.operator, countryNamer(i18n.language), t('simUsage.unknownOperator'))} testId="sim-network-operator" />
+          )}
+          {network.hlr && <HlrFields hlr={network.hlr} />}
         </dl>
       ) : (
         <p className="sim-network-error" role="alert" data-testid="sim-network-error">
@@ -39,9 +44,24 @@ export function SimNetworkCard({ network }: { network: SimNetwork | null }) {
   );
 }
 
-function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+/** The HLR's record of the SIM: whether it is there and attached, where, and what access it has. */
+function HlrFields({ hlr }: { hlr: NonNullable<SimNetwork['hlr']> }) {
+  const { t } = useTranslation();
+  const onOff = (enabled: boolean) => (enabled ? t('sim.network.hlr.on') : t('sim.network.hlr.off'));
+  if (!hlr.provisioned) return <Field label={t('sim.network.hlr.title')} value={t('sim.network.hlr.missing')} testId="sim-hlr" />;
+  const serving = [hlr.vlr_number && `VLR ${hlr.vlr_number}`, hlr.sgsn_number && `SGSN ${hlr.sgsn_number}`].filter(Boolean).join(', ');
   return (
-    <div>
+    <>
+      <Field label={t('sim.network.hlr.title')} value={hlr.attached ? t('sim.network.hlr.attached') : t('sim.network.hlr.detached')} testId="sim-hlr" />
+      <Field label={t('sim.network.hlr.serving')} value={serving || '—'} mono />
+      <Field label={t('sim.network.hlr.access')} value={t('sim.network.hlr.accessValue', { data: onOff(hlr.ps_enabled), voice: onOff(hlr.cs_enabled) })} testId="sim-hlr-access" />
+    </>
+  );
+}
+
+function Field({ label, value, mono, testId }: { label: string; value: string; mono?: boolean; testId?: string }) {
+  return (
+    <div data-testid={testId}>
       <dt>{label}</dt>
       <dd className={mono ? 'mono' : undefined}>{value}</dd>
     </div>

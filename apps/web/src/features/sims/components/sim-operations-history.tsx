@@ -9,6 +9,7 @@ import { api, required } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';
 import { QueryStates } from '@/components/query-states';
 import { simOperationsKey } from '../api/query-keys';
+import { failReasonLabel } from '@/lib/fail-reason';
 
 const SIZE = 10;
 
@@ -59,7 +60,7 @@ export function SimOperationsHistory({ simId }: { simId: number }) {
               body={(row: SimOperationRow) => (
                 <span className={`sim-op-result sim-op-result--${row.status}`}>
                   {t(`operations.result.${row.status}`)}
-                  {row.status === 'fail' && row.result_reason ? ` · ${t(`operations.failReason.${row.result_reason}`, { defaultValue: row.result_reason })}` : ''}
+                  {row.status === 'fail' && row.result_reason ? ` · ${failReasonLabel(t, row.result_reason)}` : ''}
                 </span>
               )}
             />

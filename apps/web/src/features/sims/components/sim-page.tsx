@@ -16,7 +16,12 @@ import { SimDetails } from './sim-details';
 import { SimEditForm } from './sim-edit-form';
 import { SimNetworkCard } from './sim-network';
 import { SimOperationsHistory } from './sim-operations-history';
+import { SimDiagnostics } from './sim-diagnostics';
+import { SimLabelsCard } from './sim-labels';
+import { SimEvents } from './sim-events';
+import { SimMessages } from './sim-messages';
 import { SimUsageTabs } from './sim-usage-tabs';
+import { SimUsageOverview } from './sim-usage-overview';
 import { listReturnPath } from '../model/list-return';
 import '../sims.css';
 
@@ -76,6 +81,7 @@ function SimView({ sim }: { sim: SimDetail }) {
         </section>
         <SimNetworkCard network={sim.network} />
       </div>
+      <SimDiagnostics simId={sim.id} />
       {canEdit && (
         <section className="card sim-page__section" aria-labelledby="sim-edit-title">
           <div className="sim-section__head">
@@ -84,8 +90,12 @@ function SimView({ sim }: { sim: SimDetail }) {
           <SimEditForm sim={sim} />
         </section>
       )}
+      <SimLabelsCard sim={sim} canEdit={canEdit} />
       <SimRoamingCard simId={sim.id} canEdit={canEdit} />
+      <SimUsageOverview simId={sim.id} />
       <SimUsageTabs simId={sim.id} />
+      <SimEvents simId={sim.id} iccid={sim.iccid} />
+      <SimMessages simId={sim.id} iccid={sim.iccid} />
       <SimOperationsHistory simId={sim.id} />
     </div>
   );

@@ -9,7 +9,8 @@ import { formatBytes } from '@/lib/format-bytes';
 import { formatUnixDate } from '@/lib/format-date';
 import { useSimUsage, USAGE_PAGE_SIZE, type UsageKind } from '../api/sim-usage';
 
-const KINDS: UsageKind[] = ['data', 'sms', 'call'];
+// Data sessions are listed by the Usage section (sim-usage-overview.tsx), from the one source the network card agrees with.
+const KINDS: UsageKind[] = ['sms', 'call'];
 
 
 function formatSeconds(seconds: number | null): string {
@@ -18,7 +19,7 @@ function formatSeconds(seconds: number | null): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Latest sessions, SMS and calls of the SIM (POST /api/sims/usage by kind, paged). */
+/** Latest SMS and calls of the SIM (POST /api/sims/usage by kind, paged). */
 export function SimUsageTabs({ simId }: { simId: number }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);

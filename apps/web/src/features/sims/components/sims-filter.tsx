@@ -9,6 +9,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
 import { groupsQueryOptions } from '@/lib/groups-query';
+import { useCompanyLabels } from '../api/sim-labels';
 import { scopeCompaniesQuery } from '@/lib/scope-companies-query';
 import type { BlockedFilter, SimListState } from '../model/list-state';
 import { CsvFilterInput, type CsvFilterFile } from '@/components/csv-filter-input';
@@ -17,6 +18,8 @@ const QUERY_DEBOUNCE_MS = 300;
 /** PrimeReact's Dropdown shows a null value as empty, so "all profiles" has a value of its own. */
 const ALL_PROFILES = 'all';
 const MY_COMPANY = 0;
+/** "All labels": PrimeReact's Dropdown shows an empty value as nothing chosen, and no label is "*". */
+const ALL_LABELS = '*';
 
 interface SimsFilterProps {
   state: SimListState;
@@ -99,6 +102,7 @@ export function SimsFilter({ state, onChange, csv, onCsvChange, showCompany }: S
             data-testid="sims-filter-blocked"
           />
         </div>
+        <LabelField value={state.label} onChange={(label) => onChange({ label })} />
         {showCompany && <CompanyField value={state.company} onChange={(company) => onChange({ company })} />}
       </div>
       <div className="sims-filter__row sims-filter__row--options">
@@ -154,6 +158,32 @@ function CompanyField({ value, onChange }: { value: number | null; onChange: (co
           onChange(picked === MY_COMPANY ? null : picked);
         }}
         data-testid="sims-filter-company"
+      />
+    </div>
+  );
+}
+
+/** Only SIMs with one label (issue 25.6): the labels the company uses, filtered by typing when many. */
+function LabelField({ value, onChange }: { value: string; onChange: (label: string) => void }) {
+  const { t } = useTranslation();
+  const labels = useCompanyLabels();
+  const known = labels.data ?? [];
+  // A label from a link that no SIM carries any more still shows as chosen.
+  const names = value && !known.includes(value) ? [value, ...known] : known;
+  const options = [{ label: t('sims.filter.labelAll'), value: ALL_LABELS }, ...names.map((name) => ({ label: name, value: name }))];
+  return (
+    <div className="sims-filter__field">
+      <label htmlFor="sims-label">{t('sims.filter.labelField')}</label>
+      <Dropdown
+        inputId="sims-label"
+        value={value || ALL_LABELS}
+        options={options}
+        filter={options.length > 8}
+        loading={labels.isLoading}
+        emptyMessage={t('sims.filter.labelNone')}
+        emptyFilterMessage={t('sims.filter.labelNone')}
+        onChange={(event) => onChange(event.value === ALL_LABELS ? '' : (event.value as string))}
+        data-testid="sims-filter-label"
       />
     </div>
   );

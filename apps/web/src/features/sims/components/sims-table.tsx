@@ -1,5 +1,4 @@
 import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
 import {
@@ -11,14 +10,13 @@ import type { SimSortColumn } from '@cab/contract/constants';
 import type { SimRow } from '@cab/contract/sims';
 import type { CountryWarning } from '@cab/contract/sim-rules';
 import { CountryWarningIcon } from './country-warning';
-import { formatMoney } from '@/lib/format-money';
-import { formatUnixDate } from '@/lib/format-date';
-import { visibleColumns, type ColumnSettings, type SimColumn } from '../model/column-settings';
+import type { ColumnSettings, SimColumn } from '../model/column-settings';
 import type { SimListState } from '../model/list-state';
 import { applySelectionChange } from '../model/selection';
-import { BlockTypeTag } from './block-type-tag';
+import { CARD_PLACE, CELL, packageCell, packageHeader, tableColumns } from './sim-cells';
 import { urlPaging } from '@/components/url-paging';
-
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
+import '../sims-table.css';
 
 /** Table column → server sort column (only these sort on the server). */
 const SORT_FIELD: Partial<Record<SimColumn, SimSortColumn>> = {
@@ -31,52 +29,10 @@ const SORT_FIELD: Partial<Record<SimColumn, SimSortColumn>> = {
   added: 'added',
 };
 
-const dash = <span className="muted">—</span>;
-const money = (value: number | null, lang: string) => (value === null ? dash : formatMoney(value, lang));
-const text = (value: string | number | null) => (value === null || value === '' ? dash : value);
-
-/** Each column's cell; money and dates are written in the reader's language. */
-const CELL: Record<SimColumn, (row: SimRow, lang: string) => React.ReactNode> = {
-  iccid: (row) => (
-    <Link to={`/sim/${row.id}`} className="mono" data-testid="sims-row-link">
-      {row.iccid}
-    </Link>
-  ),
-  msisdn: (row) => <span className="mono">{row.msisdn}</span>,
-  name: (row) =>
-    row.name ? (
-      <span className="truncate sims-table__name" title={row.name}>
-        {row.name}
-      </span>
-    ) : (
-      dash
-    ),
-  profile: (row) => <span className="profile-badge">{row.profile}</span>,
-  block_type: (row) => <BlockTypeTag type={row.block_type} />,
-  company: (row) => (
-    <span className="truncate sims-table__company" title={row.company_name}>
-      {row.company_name}
-    </span>
-  ),
-  msu: (row, lang) => money(row.msu, lang),
-  package: (row) => text(row.package),
-  limit_mb: (row) => text(row.limit_mb),
-  balance: (row, lang) => money(row.balance, lang),
-  external_id: (row) =>
-    row.external_id ? (
-      <span className="truncate sims-table__name" title={row.external_id}>
-        {row.external_id}
-      </span>
-    ) : (
-      dash
-    ),
-  added: (row, lang) => formatUnixDate(row.added, lang),
-};
-
 /** A row of the first load's placeholder table (only its id is read: the cells are skeletons). */
 const PLACEHOLDER_ROW: SimRow = {
   id: 0, iccid: '', msisdn: '', name: null, profile: 'BK', block_type: 'none', company_id: 0, company_name: '',
-  msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0,
+  msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0, labels: [],
 };
 // A plain element: PrimeReact's Skeleton resolves its pass-through options and styles per cell.
 const placeholderCell = () => <span className="cell-skeleton" aria-hidden="true" />;
@@ -173,12 +129,16 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: 
     ? (Object.keys(SORT_FIELD) as SimColumn[]).find((column) => SORT_FIELD[column] === state.sortColumn)
     : undefined;
 
-  const iccidCell = (row: WarnedRow) => (
-    <>
-      {CELL.iccid(row, i18n.language)}
-      {row.countryWarning && <CountryWarningIcon warning={row.countryWarning} />}
-    </>
-  );
+  const { columns, details } = tableColumns(props.columns);
+  const bodies: Partial<Record<SimColumn, (row: WarnedRow) => React.ReactNode>> = {
+    iccid: (row) => (
+      <>
+        {CELL.iccid(row, i18n.language)}
+        {row.countryWarning && <CountryWarningIcon warning={row.countryWarning} />}
+      </>
+    ),
+    ...(details ? { package: (row: WarnedRow) => packageCell(row, i18n.language, t, details) } : {}),
+  };
 
   function onSort(event: DataTableSortEvent): void {
     // The table names the clicked column, or none when its click clears the drawn sort.
@@ -193,6 +153,9 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: 
       className={props.withheld ? 'sims-table sims-table--withheld' : 'sims-table'}
     >
       <DataTable
+        className={CARD_TABLE}
+        // The row's checkbox is named after the SIM's ICCID ("Select row 8970…"), on its card too.
+        selectionAriaLabel="iccid"
         value={items}
         dataKey="id"
         {...urlPaging(state, props.total, props.onPage)}
@@ -224,17 +187,17 @@ const CardsTable = memo(function CardsTable(props: SimsTableProps & { withheld: 
           },
         }}
       >
-        {/* Kept in view by sims.css (sticky), not by `frozen`, which measures every row after a render. */}
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} className="col-select" />
-        {visibleColumns(props.columns).map((column) => (
+        {/* Kept in view by sims-table.css (sticky), not by `frozen`, which measures every row after a render. */}
+        <Column selectionMode="multiple" {...cardColumn('select', t('cardTable.selectPage'), 'col-select')} />
+        {columns.map((column) => (
           <Column
             key={column}
             field={column}
-            header={t(`sims.col.${column}`)}
-            body={props.placeholder ? placeholderCell : column === 'iccid' ? iccidCell : (row: SimRow) => CELL[column](row, i18n.language)}
+            {...cardColumn(CARD_PLACE[column], t(`sims.col.${column}`), `col-${column}`)}
+            {...(column === 'package' && details ? { header: packageHeader(t, details) } : {})}
+            body={props.placeholder ? placeholderCell : (bodies[column] ?? ((row: SimRow) => CELL[column](row, i18n.language)))}
             sortable={column in SORT_FIELD}
-            // col-iccid stays in view while the table scrolls sideways, next to the checkbox (sims.css).
-            className={`col-${column}`}
+            // col-iccid stays in view while the table scrolls sideways, next to the checkbox (sims-table.css).
           />
         ))}
       </DataTable>

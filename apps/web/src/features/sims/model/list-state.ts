@@ -1,6 +1,7 @@
 import { BLOCKED_FILTER, PAGE_SIZE, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile, type SimSortColumn } from '@cab/contract/constants';
 import type { SimListFilter, SimListRequest } from '@cab/contract/sims';
-import { flag, id, numberIn, oneOf, pageIndex, pageSize, sortType, text, urlState, type SortType } from '@/lib/url-state';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
+import { flag, id, matching, numberIn, oneOf, pageIndex, pageSize, sortType, text, urlState, type SortType } from '@/lib/url-state';
 
 export type { SortType };
 export type BlockedFilter = 0 | 1 | 2 | 3;
@@ -15,6 +16,8 @@ export interface SimListState {
   company: number | null;
   emptyName: boolean;
   group: number | null;
+  /** Only SIMs with this label (issue 25.6). */
+  label: string;
   pageIndex: number;
   pageSize: number;
   sortColumn: SimSortColumn | null;
@@ -29,6 +32,7 @@ export const DEFAULT_LIST_STATE: SimListState = {
   company: null,
   emptyName: false,
   group: null,
+  label: '',
   pageIndex: 1,
   pageSize: PAGE_SIZE,
   sortColumn: null,
@@ -45,6 +49,7 @@ export const SIM_LIST_URL = urlState<SimListState>(
     company: id,
     emptyName: flag,
     group: id,
+    label: matching(SIM_LABEL_PATTERN, (raw) => (raw.length <= SIM_LABEL_MAX_LENGTH ? raw : '')),
     pageIndex,
     pageSize,
     sortColumn: oneOf(SIM_SORT_COLUMNS),
@@ -82,6 +87,7 @@ export function toListFilter(state: SimListState, csv: string | null): SimListFi
   if (state.company !== null) filter.company = [state.company];
   if (state.emptyName) filter.empty_name = true;
   if (state.group !== null) filter.group = state.group;
+  if (state.label) filter.label = state.label;
   return filter;
 }
 

@@ -12,7 +12,7 @@ import {
 
 const row = (id: number): SimRow => ({
   id, iccid: `8970${id}`, msisdn: `7900${id}`, name: null, profile: 'BK', block_type: 'none', company_id: 1, company_name: 'C',
-  msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0,
+  msu: null, package: null, limit_mb: null, balance: null, external_id: null, added: 0, labels: [],
 });
 
 describe('SIM selection', () => {

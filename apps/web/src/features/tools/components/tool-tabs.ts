@@ -15,7 +15,7 @@ export interface ToolTab {
 export const TOOL_TABS: ToolTab[] = [
   {
     key: 'telephony',
-    titleKey: 'tools.telephony.title',
+    titleKey: 'toolsTabs.telephony',
     icon: 'pi-phone',
     Component: lazy(() => import('./tabs/telephony-tab').then((m) => ({ default: m.TelephonyTab }))),
   },
@@ -29,7 +29,13 @@ export const TOOL_TABS: ToolTab[] = [
     key: 'network',
     titleKey: 'toolsTabs.network',
     icon: 'pi-wifi',
-    Component: lazy(() => import('./tabs/network-simulator-tab').then((m) => ({ default: m.NetworkSimulatorTab }))),
+    Component: lazy(() => import('./tabs/network-tab').then((m) => ({ default: m.NetworkTab }))),
+  },
+  {
+    key: 'sim-stock',
+    titleKey: 'simStock.tab',
+    icon: 'pi-box',
+    Component: lazy(() => import('./tabs/sim-stock-tab').then((m) => ({ default: m.SimStockTab }))),
   },
   {
     key: 'country-rules',

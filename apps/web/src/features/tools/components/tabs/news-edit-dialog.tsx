@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_TYPES, NEWS_TITLE_MAX, type NewsAdminItem } from '@cab/contract/content';
+import type { Lang } from '@cab/contract/constants';
 import { newsImageUrl } from '@cab/contract/news';
 import { showSuccessToast } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
@@ -11,11 +12,19 @@ import { uploadNewsImage, useCreateNews, useUpdateNews } from '../../api/content
 import { RichTextEditor } from '../rich-text-editor';
 import { describedBy, FormField } from '@/components/form/form-field';
 
-/** Writing or fixing one news item: title, an optional uploaded image, and rich text. */
+type NewsTexts = Pick<NewsAdminItem, 'title_ru' | 'text_ru' | 'title_en' | 'text_en'>;
+const LANGS: readonly Lang[] = ['ru', 'en'];
+
+/** Writing or fixing one news item: title and rich text in Russian and English, and an optional uploaded image. */
 export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [text, setText] = useState(item?.text ?? '');
+  const [texts, setTexts] = useState<NewsTexts>({
+    title_ru: item?.title_ru ?? '',
+    text_ru: item?.text_ru ?? '',
+    title_en: item?.title_en ?? '',
+    text_en: item?.text_en ?? '',
+  });
+  const setText = (field: keyof NewsTexts, value: string) => setTexts((current) => ({ ...current, [field]: value }));
   const [imageFile, setImageFile] = useState<string | null>(item?.image_file ?? null);
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,8 +56,8 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
   const save = () => {
     setErrors({});
     const done = { onSuccess: () => (showSuccessToast({ key: 'toolsNews.saved' }), onClose()) };
-    if (item) update.mutate({ id: item.id, title, text, image_file: imageFile }, done);
-    else create.mutate({ title, text, image_file: imageFile }, done);
+    if (item) update.mutate({ id: item.id, ...texts, image_file: imageFile }, done);
+    else create.mutate({ ...texts, image_file: imageFile }, done);
   };
 
   return (
@@ -76,17 +85,33 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
       }
     >
       <div className="tools-form">
-        <FormField className="tool-field" id="news-title" label={t('toolsNews.fields.title')} error={errors.title}>
-          <InputText
-            id="news-title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={NEWS_TITLE_MAX}
-            invalid={Boolean(errors.title)}
-            aria-describedby={describedBy('news-title', errors.title)}
-            data-testid="news-title"
-          />
-        </FormField>
+        <p className="tools-card__text">{t('toolsNews.languagesHint')}</p>
+        {LANGS.map((lang) => (
+          <fieldset key={lang} className="tools-fieldset news-language" data-testid={`news-language-${lang}`}>
+            <legend>{t(`toolsNews.languages.${lang}`)}</legend>
+            <FormField className="tool-field" id={`news-title-${lang}`} label={t('toolsNews.fields.title')} error={errors[`title_${lang}`]}>
+              <InputText
+                id={`news-title-${lang}`}
+                lang={lang}
+                value={texts[`title_${lang}`]}
+                onChange={(e) => setText(`title_${lang}`, e.target.value)}
+                maxLength={NEWS_TITLE_MAX}
+                invalid={Boolean(errors[`title_${lang}`])}
+                aria-describedby={describedBy(`news-title-${lang}`, errors[`title_${lang}`])}
+                data-testid={`news-title-${lang}`}
+              />
+            </FormField>
+            <FormField className="tool-field" id={`news-text-${lang}`} label={t('toolsNews.fields.text')} hint={t('toolsCommon.sanitized')} error={errors[`text_${lang}`]}>
+              <RichTextEditor
+                id={`news-text-${lang}`}
+                label={`${t('toolsNews.fields.text')} (${t(`toolsNews.languages.${lang}`)})`}
+                value={texts[`text_${lang}`]}
+                onChange={(html) => setText(`text_${lang}`, html)}
+                describedBy={describedBy(`news-text-${lang}`, errors[`text_${lang}`], true)}
+              />
+            </FormField>
+          </fieldset>
+        ))}
         <FormField className="tool-field" id="news-image" label={t('toolsNews.fields.image')} hint={t('toolsNews.imageHint')} error={errors.image_file || undefined}>
           <div className="news-image-field">
             {imageFile && <img src={newsImageUrl(imageFile)} alt={t('toolsNews.imageAlt')} className="news-image-field__preview" data-testid="news-image-preview" />}
@@ -103,9 +128,6 @@ export function NewsEditDialog({ item, onClose }: { item: NewsAdminItem | null; 
             {uploading && <i className="pi pi-spin pi-spinner" aria-label={t('toolsNews.uploading')} />}
             {imageFile && <Button type="button" label={t('toolsNews.removeImage')} icon="pi pi-times" text size="small" onClick={() => setImageFile(null)} data-testid="news-image-remove" />}
           </div>
-        </FormField>
-        <FormField className="tool-field" id="news-text" label={t('toolsNews.fields.text')} hint={t('toolsCommon.sanitized')} error={errors.text}>
-          <RichTextEditor id="news-text" label={t('toolsNews.fields.text')} value={text} onChange={setText} describedBy={describedBy('news-text', errors.text, true)} />
         </FormField>
         {errors._ && <p className="p-error" role="alert">{errors._}</p>}
       </div>

@@ -13,6 +13,11 @@ import { ConfirmToolAction } from '../confirm-tool-action';
 import { NewsEditDialog } from './news-edit-dialog';
 import { QueryStates } from '@/components/query-states';
 
+/** The title root reads in the editor's list: in the cabinet's language, or the other one when that is empty. */
+const titleOf = (item: NewsAdminItem, lang: string): string => (lang === 'en' ? item.title_en || item.title_ru : item.title_ru || item.title_en);
+/** The languages an item is written in. */
+const writtenIn = (item: NewsAdminItem): string[] => (['ru', 'en'] as const).filter((lang) => item[`title_${lang}`] !== '');
+
 /** Root's news: write, fix, unpublish and publish again (publishing opens every user's news drawer once). */
 export function NewsTab() {
   const { t, i18n } = useTranslation();
@@ -50,7 +55,15 @@ export function NewsTab() {
               bodyClassName="tools-cell-wrap"
               body={(item: NewsAdminItem) => (
                 <>
-                  {item.title}
+                  {titleOf(item, i18n.language)}
+                  <span className="news-languages" data-testid={`news-languages-${item.id}`}>
+                    <span className="visually-hidden">{t('toolsNews.writtenIn')}</span>
+                    {writtenIn(item).map((lang) => (
+                      <span key={lang} className="news-languages__tag" title={t(`toolsNews.languages.${lang}`)}>
+                        {lang.toUpperCase()}
+                      </span>
+                    ))}
+                  </span>
                   {/* Phones: the state under the title, its own column being hidden. */}
                   <span className={`tools-status tools-status--${item.published ? 'live' : 'withdrawn'} tools-col-narrow`}>
                     {t(item.published ? 'toolsNews.published' : 'toolsNews.unpublished')}
@@ -76,13 +89,13 @@ export function NewsTab() {
               header={t('toolsNews.columns.actions')}
               body={(item: NewsAdminItem) => (
                 <div className="tools-row-actions">
-                  <Button icon="pi pi-pencil" text rounded aria-label={t('toolsNews.edit', { title: item.title })} onClick={() => setEditing(item)} data-testid={`news-edit-${item.id}`} />
+                  <Button icon="pi pi-pencil" text rounded aria-label={t('toolsNews.edit', { title: titleOf(item, i18n.language) })} onClick={() => setEditing(item)} data-testid={`news-edit-${item.id}`} />
                   <Button
                     icon={item.published ? 'pi pi-eye-slash' : 'pi pi-send'}
                     text
                     rounded
                     severity={item.published ? 'danger' : undefined}
-                    aria-label={t(item.published ? 'toolsNews.unpublish' : 'toolsNews.publish', { title: item.title })}
+                    aria-label={t(item.published ? 'toolsNews.unpublish' : 'toolsNews.publish', { title: titleOf(item, i18n.language) })}
                     onClick={() => setToggling(item)}
                     data-testid={`news-toggle-${item.id}`}
                   />
@@ -96,7 +109,7 @@ export function NewsTab() {
       <ConfirmToolAction
         visible={toggling !== null}
         title={t(toggling?.published ? 'toolsNews.confirm.unpublishTitle' : 'toolsNews.confirm.publishTitle')}
-        text={t(toggling?.published ? 'toolsNews.confirm.unpublishText' : 'toolsNews.confirm.publishText', { title: toggling?.title ?? '' })}
+        text={t(toggling?.published ? 'toolsNews.confirm.unpublishText' : 'toolsNews.confirm.publishText', { title: toggling ? titleOf(toggling, i18n.language) : '' })}
         accept={t(toggling?.published ? 'toolsNews.confirm.unpublish' : 'toolsNews.confirm.publish')}
         danger={toggling?.published}
         busy={setPublished.isPending}

@@ -1,0 +1,2 @@
+ALTER TABLE "usage_sessions" ADD COLUMN "imei" text;--> statement-breakpoint
+ALTER TABLE "radius_sessions" ADD COLUMN "imei" text;

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_messages_time_idx" ON "sms_messages" USING btree ("company_id","created_at","id");

@@ -1,0 +1,1 @@
+export { registerNetworkStatusRoutes } from './routes.js';

@@ -1,0 +1,1 @@
+export { registerSimDiagnosticsRoutes } from './routes.js';

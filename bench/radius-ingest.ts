@@ -1,0 +1,129 @@
+// RADIUS accounting ingestion on PostgreSQL (budget: ≥ 5,000 packets/s with p99 answer ≤ 100 ms,
+// ARCHITECTURE §9). The product runs from its build as its own process (ROLE=all, RADIUS_ACCT_ADDR on
+// the loopback, RADIUS_SECRET); a fresh database gets SIMS SIMs with an IMSI each; every round a
+// sender process (support/radius-sender.ts) sends Start, Interim-Update and Stop of SESSIONS sessions
+// over those SIMs at RATE packets/s. Each round is checked in plain SQL: every session it sent is
+// one usage record, and the per-SIM daily rollups grew by exactly its sessions.
+// Needs `npm run build`. Run: npx tsx bench/radius-ingest.ts   (SIMS=100000 SESSIONS=20000 RATE=6000 ROUNDS=3)
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { companies } from '../apps/server/src/db/schema.js';
+import { insertSims, recreateBenchDatabase } from './support/bench-db.js';
+import { startBuiltServer } from './support/built-server.js';
+
+const SIMS = Number(process.env.SIMS ?? 100_000);
+const SESSIONS = Number(process.env.SESSIONS ?? 20_000);
+const RATE = Number(process.env.RATE ?? 6000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const DATABASE_URL = process.env.BENCH_RADIUS_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/cabinet_bench_radius';
+const SECRET = 'bench-radius-secret';
+const IMSI_PREFIX = '25099';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface RoundFigures {
+  sent: number;
+  answered: number;
+  retransmitted: number;
+  seconds: number;
+  offeredRate: number;
+  packetsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  p99Stop: number;
+}
+
+await recreateBenchDatabase(DATABASE_URL);
+const server = await startServer();
+const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
+try {
+  const [company] = await database.db.insert(companies).values({ name: `RADIUS bench ${Date.now()}` }).returning();
+  if (!company) throw new Error('company not created');
+  await insertSims(database, company.id, 1, SIMS);
+  await database.db.execute(sql`update sims set imsi = ${IMSI_PREFIX} || lpad(id::text, 10, '0') where company_id = ${company.id}`);
+  await database.db.execute(sql`analyze`);
+  const [range] = await queryRows<{ min: string; max: string }>(database.db, sql`select min(id)::text as min, max(id)::text as max from sims where company_id = ${company.id}`);
+  console.log(`${SIMS} SIMs, ${SESSIONS} sessions (${SESSIONS * 3} packets) a round at ${RATE} packets/s, ${ROUNDS} rounds; RADIUS on port ${server.port}`);
+
+  // A short round first, not counted: the server's database connections and caches warm up.
+  const warm = await runSender({ ...senderEnv(server.port, 'warm', Math.min(SESSIONS, 2000)), FIRST_SIM: range?.min ?? '1', SIM_COUNT: simCount(range) });
+  console.log(`warm-up (not counted): ${warm.packetsPerSecond} packets/s, p99 ${warm.p99} ms, answered ${warm.answered}/${warm.sent}`);
+  const rounds: RoundFigures[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const tag = `r${round}`;
+    const before = await rollupSessions(company.id);
+    const figures = await runSender({ ...senderEnv(server.port, tag, SESSIONS), FIRST_SIM: range?.min ?? '1', SIM_COUNT: simCount(range) });
+    // Plain SQL, not the product's code: one usage record per session sent, and the rollups agree.
+    const [recorded] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from usage_sessions where company_id = ${company.id} and record_key like ${`radius:127.0.0.1:${tag}-%`}`,
+    );
+    const [stopped] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from radius_sessions where acct_session_id like ${`${tag}-%`} and stopped_at is not null`);
+    const grown = (await rollupSessions(company.id)) - before;
+    const ok = recorded?.n === SESSIONS && stopped?.n === SESSIONS && grown === SESSIONS && figures.answered === figures.sent;
+    console.log(
+      `round ${round}: ${figures.packetsPerSecond} packets/s answered (offered ${figures.offeredRate}), answered ${figures.answered}/${figures.sent} (${figures.retransmitted} sent again), ` +
+        `latency p50 ${figures.p50} ms, p99 ${figures.p99} ms (Stop ${figures.p99Stop} ms), max ${figures.max} ms; usage_sessions ${recorded?.n}, stopped ${stopped?.n}, ` +
+        `usage_daily +${grown} sessions: ${ok ? 'counts right' : 'COUNTS WRONG'}`,
+    );
+    if (!ok) process.exitCode = 1;
+    rounds.push(figures);
+  }
+  const summary = (name: keyof RoundFigures) => {
+    const values = rounds.map((r) => r[name]).sort((a, b) => a - b);
+    return `${values[0]} / ${values[Math.floor(values.length / 2)]} / ${values[values.length - 1]}`;
+  };
+  console.log(`packets/s min / median / max: ${summary('packetsPerSecond')} (budget ≥ 5000)`);
+  console.log(`p99 answer ms min / median / max: ${summary('p99')} (budget ≤ 100)`);
+} finally {
+  await database.close();
+  await server.stop();
+}
+
+function senderEnv(port: number, round: string, sessions: number): Record<string, string> {
+  return { RADIUS_PORT: String(port), RADIUS_SECRET: SECRET, ROUND: round, SESSIONS: String(sessions), RATE: String(RATE), IMSI_PREFIX };
+}
+
+function simCount(range: { min: string; max: string } | undefined): string {
+  return String(Number(range?.max ?? 0) - Number(range?.min ?? 0) + 1);
+}
+
+async function rollupSessions(companyId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(sessions), 0)::int as n from usage_daily where company_id = ${companyId}`);
+  return row?.n ?? 0;
+}
+
+/** The built server with RADIUS on a free loopback port; resolves with that port once it listens. */
+async function startServer(): Promise<{ port: number; stop(): Promise<void> }> {
+  const radiusListening = /RADIUS accounting on [^\s]+:(\d+)/;
+  const server = await startBuiltServer(
+    {
+      DATABASE_URL,
+      SEED_DEMO: '0',
+      NETWORK_ACTIVITY_SIMS: '0',
+      BILLING_CRON: 'off',
+      RADIUS_ACCT_ADDR: '127.0.0.1:0',
+      RADIUS_SECRET: SECRET,
+      SIM_KEYS_SECRET: 'bench-sim-keys-secret-of-at-least-32-characters',
+    },
+    { readyWhen: radiusListening },
+  );
+  return { port: Number(radiusListening.exec(server.output())?.[1]), stop: () => server.stop() };
+}
+
+/** One round's load from the sender process; its JSON line is the round's figures. */
+async function runSender(env: Record<string, string>): Promise<RoundFigures> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support/radius-sender.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = output.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`the sender failed (${code}): ${output}`);
+  return JSON.parse(line) as RoundFigures;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+import { action, read } from './endpoint.js';
+
+/**
+ * Free labels on SIMs (issue 25.6). A label is a short trimmed text of letters, digits and a few
+ * marks — never a comma, semicolon or bar, so a CSV cell can list several. A company's labels are
+ * its own. Compared exactly (case counts).
+ */
+export const SIM_LABEL_MAX_LENGTH = 32;
+export const SIM_LABELS_PER_SIM = 10;
+/** The labels a company may have in all; the filter's choice lists them. */
+export const SIM_LABELS_PER_COMPANY = 500;
+export const SIM_LABEL_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} ._:/#+-]*[\p{L}\p{N}._:/#+-])?$/u;
+
+export const SimLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SIM_LABEL_MAX_LENGTH)
+  .regex(SIM_LABEL_PATTERN)
+  .describe('Letters, digits, space and . _ : / # + -, starting with a letter or digit');
+
+export const SimLabelChange = z.strictObject({ id: Id, label: SimLabel });
+export const SimLabelsResult = z.object({ id: Id, labels: z.array(z.string()) });
+export type SimLabelsResult = z.infer<typeof SimLabelsResult>;
+
+export const CompanyLabelsRequest = z.strictObject({ company: Id.optional() }).nullish();
+export const CompanyLabelsResult = z.object({ items: z.array(z.string()) });
+export type CompanyLabelsResult = z.infer<typeof CompanyLabelsResult>;
+
+export const SIM_LABELS_API = {
+  /** Adds a label to one SIM; adding one it has already changes nothing. */
+  add: action('/api/sims/labels/add', { body: SimLabelChange, result: SimLabelsResult, access: 'sims.operate', writable: true }),
+  /** Removes a label from one SIM; removing one it does not have changes nothing. */
+  remove: action('/api/sims/labels/remove', { body: SimLabelChange, result: SimLabelsResult, access: 'sims.operate', writable: true }),
+  /** The labels in use in the principal's company (root: in `company`), in order. */
+  list: read('/api/sims/labels/list', { body: CompanyLabelsRequest, result: CompanyLabelsResult, access: 'sims.read' }),
+} as const;
