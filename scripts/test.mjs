@@ -14,6 +14,9 @@ const reports = `${process.cwd()}/.test-reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The failed tests' names and first error lines: printed last, since a long run's log is read from its end.
+const failures = [];
+const firstLine = (text = '') => String(text).replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 
 /** Runs one step to its end; resolves with its exit status and seconds, its output in a log file. */
 function start({ name, title, command, env = {}, background = false }) {
@@ -70,14 +73,30 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const result of report.testResults) {
+    const file = result.name.replace(`${process.cwd()}/`, '');
+    for (const test of result.assertionResults.filter((assertion) => assertion.status === 'failed')) failures.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (result.status === 'failed' && result.assertionResults.every((assertion) => assertion.status !== 'failed')) failures.push(`${file}: ${firstLine(result.message)}`);
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + (stats.flaky ?? 0);
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests.filter((run) => run.status === 'unexpected')) {
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`e2e/tests/${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 function summarize() {
@@ -86,6 +105,7 @@ function summarize() {
   for (const name of ['server-pglite', 'server-postgres', 'web']) countVitest(`${reports}/${name}.json`);
   for (const file of readdirSync(reports).filter((name) => /^e2e-\d+\.json$/.test(name))) countPlaywright(`${reports}/${file}`);
   totals.failed = Math.max(totals.failed, failedSteps);
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 
