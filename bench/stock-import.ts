@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { luhnDigit } from '../apps/server/src/formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import { dropBenchDatabase, recreateBenchDatabase } from './support/bench-db.js';
 import { startBuiltServer } from './support/built-server.js';
 

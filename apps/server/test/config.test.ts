@@ -8,7 +8,7 @@ import { loadConfig, shouldSeedDemo } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { refreshTokens } from '../src/db/schema.js';
 import { sims } from '../src/db/schema-sims.js';
-import { luhnDigit } from '../src/formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import { isValidIccid, makeIccid } from '../src/seed/iccid.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { createSealer } from '../src/auth/sealing.js';

@@ -1,6 +1,6 @@
 import { STOCK_FILE_MAX_ROWS } from '@cab/contract/sim-stock';
 import { describe, expect, it } from 'vitest';
-import { luhnDigit } from '../src/formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import { AppError } from '../src/http/errors.js';
 import { parseStockFile } from '../src/modules/network/stock/vendor-file.js';
 

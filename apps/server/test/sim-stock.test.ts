@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSealer } from '../src/auth/sealing.js';
 import { queryRows } from '../src/db/client.js';
-import { luhnDigit } from '../src/formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import { readSubscriberKeys } from '../src/modules/network/stock/index.js';
 import { TEST_SIM_KEYS_SECRET } from './support/database-snapshot.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';

@@ -49,6 +49,7 @@ describe('POST /api/sims/get', () => {
       month_spend: 0,
       groups: [{ id: a, name: 'A-group' }, { id: b, name: 'b-group' }],
       labels: [],
+      imei_lock: null,
       network: { online: false, last_seen: null, imei: null, cell: null, rat: null, session_started: null, operator: null, hlr: null },
     });
   });

@@ -61,6 +61,9 @@ export const QUEUE_REASONS = [
   'queue_package_reconnect',
   'queue_balance',
   'queue_group',
+  'queue_imei_lock',
+  'queue_imei_unlock',
+  'queue_sim_edit',
 ] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 

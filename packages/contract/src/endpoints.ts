@@ -33,6 +33,7 @@ import { NETWORK_API } from './network.js';
 import { SIM_DIAGNOSTICS_API } from './sim-diagnostics.js';
 import { SIM_EVENTS_API } from './sim-events.js';
 import { SIM_LABELS_API } from './sim-labels.js';
+import { SIM_EDIT_API } from './sim-edit.js';
 import { SIM_USAGE_API } from './sim-usage.js';
 import { REPORT_SCHEDULES_API } from './report-schedules.js';
 import { ALERTS_API } from './alerts.js';
@@ -79,6 +80,7 @@ export const ENDPOINT_GROUPS = {
   simDiagnostics: SIM_DIAGNOSTICS_API,
   simEvents: SIM_EVENTS_API,
   simLabels: SIM_LABELS_API,
+  simEdit: SIM_EDIT_API,
   simUsage: SIM_USAGE_API,
   reportSchedules: REPORT_SCHEDULES_API,
   alerts: ALERTS_API,

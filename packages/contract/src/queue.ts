@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmptyBody, Id, UnixSeconds } from './common.js';
 import { LANGS, QUEUE_REASONS, SIM_PROFILES, SMS_MAX_LENGTH, type SimProfile } from './constants.js';
 import { action, file, read, readByGet } from './endpoint.js';
+import { IMEI_PATTERN, imeiCheckDigitOk } from './luhn.js';
 import type { Permission } from './roles.js';
 import { PROFILE_RULES, SimListFilter, type ProfileRule } from './sims.js';
 
@@ -59,15 +60,27 @@ export const SIM_QUEUE_REASONS = [
   'queue_package_reconnect',
   'queue_transfer',
   'queue_group',
+  'queue_imei_lock',
+  'queue_imei_unlock',
+  /** Started by a file (/api/sims/edit/start), never by queue/create. */
+  'queue_sim_edit',
 ] as const;
 export type SimQueueReason = (typeof SIM_QUEUE_REASONS)[number];
+/** What queue/create starts: every SIM operation but the bulk edit (its file starts it). */
+export type CreatableQueueReason = Exclude<SimQueueReason, 'queue_sim_edit'>;
 
 /**
- * A SIM's outcome when it was already as the operation asks (or blocked, for an SMS): reported as
- * what it is, never as done, and not taken again by a retry of the operation.
+ * A SIM's outcome when its block state leaves the operation nothing to do (or bars it, for an SMS):
+ * known before the run, so the menu and the confirmation say it too.
  */
-export const UNCHANGED_REASONS = ['already_blocked', 'already_unblocked', 'sim_blocked'] as const;
-export type UnchangedReason = (typeof UNCHANGED_REASONS)[number];
+export const BLOCK_STATE_REASONS = ['already_blocked', 'already_unblocked', 'sim_blocked'] as const;
+export type UnchangedReason = (typeof BLOCK_STATE_REASONS)[number];
+
+/**
+ * Every outcome that means the SIM was already as the operation asks: reported as what it is, never
+ * as done, and not taken again by a retry of the operation.
+ */
+export const UNCHANGED_REASONS = [...BLOCK_STATE_REASONS, 'imei_already_locked', 'imei_not_locked'] as const;
 
 /** Which SIMs an operation leaves as they are, by block state, and what their outcome says. */
 export const UNCHANGED_RULES: Partial<Record<SimQueueReason, { when: 'blocked' | 'unblocked'; reason: UnchangedReason }>> = {
@@ -94,6 +107,9 @@ export const SIM_OPERATION_RULES: Record<SimQueueReason, { permission: Permissio
   queue_package_reconnect: { permission: 'sims.operate', profileRule: 'package' },
   queue_transfer: { permission: 'sims.transfer' },
   queue_group: { permission: 'groups.manage' },
+  queue_imei_lock: { permission: 'sims.operate' },
+  queue_imei_unlock: { permission: 'sims.operate' },
+  queue_sim_edit: { permission: 'sims.operate' },
 };
 
 /** Profiles whose SIMs may take an operation. */
@@ -123,11 +139,16 @@ export const QueueParams = z.strictObject({
   company_id: Id.optional(),
   group_id: Id.optional(),
   group_action: z.enum(['add', 'remove']).optional(),
+  /** IMEI lock: the IMEI to lock to (15 digits); absent locks each SIM to the IMEI it last used. */
+  imei: z.string().regex(IMEI_PATTERN).refine(imeiCheckDigitOk).optional(),
+  /** IMEI lock: a session from another IMEI also blocks the SIM (it is always logged). */
+  imei_block: z.boolean().optional(),
 });
 export type QueueParams = z.infer<typeof QueueParams>;
 
 export const QueueCreateRequest = z.strictObject({
-  reason: z.enum(SIM_QUEUE_REASONS),
+  // A bulk edit is started by its file, with a line per SIM (sim-edit.ts).
+  reason: z.enum(SIM_QUEUE_REASONS).exclude(['queue_sim_edit']),
   selection: SimSelection,
   params: QueueParams.default({}),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Page, Size } from './common.js';
+import { Id, Page, Size, UnixSeconds } from './common.js';
 import { BLOCK_TYPES, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile } from './constants.js';
 import { action, read } from './endpoint.js';
 import { ENTRY_PATHS } from './paths.js';
@@ -130,6 +130,8 @@ export const SimDetail = SimRow.extend({
   groups: z.array(z.object({ id: Id, name: z.string() })),
   /** Null when the network could not be asked (the page then shows the spec's error text). */
   network: SimNetwork.nullable(),
+  /** The IMEI the SIM is locked to (issue 25.5), whether another one blocks it, and since when; null: not locked. */
+  imei_lock: z.object({ imei: z.string(), block: z.boolean(), since: UnixSeconds }).nullable(),
 });
 export type SimDetail = z.infer<typeof SimDetail>;
 

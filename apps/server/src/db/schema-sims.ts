@@ -154,18 +154,23 @@ export const simEditLines = pgTable(
     /** The line's number in the file (1-based, the header counted). */
     line: integer('line').notNull(),
     iccid: text('iccid').notNull(),
-    /** Null leaves the SIM's value as it is. */
+    /** The SIM the ICCID names within the user's companies; null when it names none. */
+    simId: bigint('sim_id', { mode: 'number' }),
+    /** Null leaves the SIM's value as it is; '' clears it. */
     name: text('name'),
     externalId: text('external_id'),
+    /** Null leaves the SIM's labels as they are; otherwise they become these ({} clears them). */
     labels: text('labels').array(),
-    /** pending | ok | unknown_iccid | other_company | invalid */
+    /** The contract's SIM_EDIT_LINE_STATUSES. */
     status: text('status').notNull().default('pending'),
-    /** Which value was invalid and why (status invalid). */
+    /** Which value was invalid and why (status invalid): the contract's SIM_EDIT_INVALID_REASONS. */
     reason: text('reason'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.queueId, t.line] }),
     index('sim_edit_lines_pending_idx').on(t.companyId, t.queueId, t.status, t.line),
+    // The run reads the lines of the SIMs it claimed.
+    index('sim_edit_lines_sim_idx').on(t.companyId, t.queueId, t.simId),
   ],
 );
 

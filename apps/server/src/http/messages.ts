@@ -192,6 +192,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'В файле больше 100 000 строк SIM-карт: разделите его на части',
     en: 'The file has more than 100,000 SIM rows: split it into parts',
   },
+  sim_edit_empty: { ru: 'В файле нет строк SIM-карт: нужна строка заголовка и хотя бы одна строка', en: 'The file has no SIM lines: it needs a header row and at least one line' },
+  sim_edit_header: {
+    ru: 'Первая строка файла должна называть столбец ICCID и хотя бы один из NAME, EXTERNAL_ID, LABELS, каждый один раз и без других (столбцы: {columns})',
+    en: 'The first row of the file must name the ICCID column and at least one of NAME, EXTERNAL_ID, LABELS, each once and no others (columns: {columns})',
+  },
+  sim_edit_too_many_lines: {
+    ru: 'В файле больше 50 000 строк SIM-карт: разделите его на части',
+    en: 'The file has more than 50,000 SIM lines: split it into parts',
+  },
+  sim_edit_nothing_matched: {
+    ru: 'Ни одна строка файла не называет вашу SIM-карту: неизвестных ICCID {unknown}, SIM-карт других компаний {other}, строк с ошибками {invalid}',
+    en: 'No line of the file names one of your SIM cards: unknown ICCIDs {unknown}, other companies\' SIM cards {other}, lines with errors {invalid}',
+  },
   stock_short: {
     ru: 'На складе {free} свободных SIM-карт, а заказу нужно {needed}: заказ остаётся в работе до пополнения склада',
     en: 'The SIM stock has {free} free cards and the order needs {needed}: the order stays in work until the stock is filled',
@@ -299,6 +312,9 @@ export const QUEUE_REASON_LABELS: Record<QueueReason, Texts> = {
   queue_package_reconnect: { ru: 'Переподключение пакета', en: 'Repackage' },
   queue_balance: { ru: 'Изменение баланса', en: 'Balance change' },
   queue_group: { ru: 'Изменение группы', en: 'Group change' },
+  queue_imei_lock: { ru: 'Привязка к IMEI', en: 'IMEI lock' },
+  queue_imei_unlock: { ru: 'Снятие привязки к IMEI', en: 'IMEI unlock' },
+  queue_sim_edit: { ru: 'Изменение SIM-карт из файла', en: 'SIM edit from a file' },
 };
 
 export const QUEUE_DONE_TEXT: Texts = {

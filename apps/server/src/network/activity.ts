@@ -1,3 +1,4 @@
+import { luhnDigit } from '@cab/contract/luhn';
 import { NETWORK_COUNTRIES } from '@cab/contract/sim-rules';
 import type { Db } from '../db/client.js';
 import { findActiveSims, simIdRange, upsertNetworkStates, type ActiveSimRow, type NetworkStateWrite } from './activity-repository.js';
@@ -215,13 +216,7 @@ const digits = (count: number, random: () => number): string => Array.from({ len
 /** 14 digits (TAC + serial) and a Luhn check digit, as a real IMEI has. */
 export function randomImei(random: () => number): string {
   const body = digits(14, random);
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = Number(body[body.length - 1 - i]);
-    const doubled = i % 2 === 0 ? digit * 2 : digit;
-    sum += doubled > 9 ? doubled - 9 : doubled;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  return body + String(luhnDigit(body));
 }
 
 /** MCC-MNC-LAC-CellId, as operators report a serving cell. */

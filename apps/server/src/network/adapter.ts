@@ -45,6 +45,9 @@ export interface OperationParams {
   groupAction?: 'add' | 'remove';
   /** Block and unblock: which block type is set or lifted (default voluntary); only the billing engine sets financial. */
   blockType?: 'financial';
+  /** IMEI lock (the cabinet's own operation): the IMEI to lock to, absent for each SIM's last one; whether another IMEI blocks. */
+  imei?: string;
+  imeiBlock?: boolean;
 }
 
 export interface OperationRequest {

@@ -1,4 +1,4 @@
-import { luhnDigit } from '../formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 
 /** A 20-digit ICCID: 89 (telecom) + 7 (country) + issuer 01 + serial, then the Luhn digit. */
 export function makeIccid(serial: number): string {

@@ -1,7 +1,7 @@
 import type { AccessCase } from './cases.js';
 
 /**
- * Connectivity insight (issue 25): SIM labels, the CSV filter's missing lines, a SIM's usage, the SMS
+ * Connectivity insight (issue 25): SIM labels and the bulk edit from a file, the CSV filter's missing lines, a SIM's usage, the SMS
  * inbox and scheduled reports. Reading follows sims.read / reports.read, changing sims.operate /
  * reports.run; naming Demo Logistics' SIM or company answers 404 to another company. Changes name a
  * SIM or schedule that only Demo Logistics reaches, or none at all, so an allowed caller gets 404 or
@@ -46,6 +46,16 @@ export const INSIGHT_CASES: AccessCase[] = [
   },
   { method: 'POST', path: '/api/sms/list', access: 'sims.read', request: () => ({ size: 5 }), foreign: (f) => ({ size: 5, company: f.demo.company }) },
   { method: 'GET', path: '/api/sms/export', access: 'sims.read', request: () => 'format=csv', foreign: (f) => `format=csv&company=${f.demo.company}` },
+  // A file naming no SIM starts nothing (422) for anyone allowed; a missing edit is 404.
+  {
+    method: 'POST',
+    path: '/api/sims/edit/start',
+    access: 'sims.operate',
+    request: (_f, who) => ({ file: `ICCID;NAME\n8900000000000000000;access-${who}\n` }),
+    ok: [422],
+  },
+  { method: 'POST', path: '/api/sims/edit/lines', access: 'sims.read', request: () => ({ qid: 999_999_999 }), ok: [404] },
+  { method: 'GET', path: '/api/sims/edit/lines_csv', access: 'sims.read', request: () => 'qid=999999999', ok: [404] },
   { method: 'POST', path: '/api/report_schedules/list', access: 'reports.read', request: () => ({}) },
   { method: 'POST', path: '/api/report_schedules/create', access: 'reports.run', request: (_f, who) => schedule(who) },
   { method: 'POST', path: '/api/report_schedules/update', access: 'reports.run', request: () => ({ ...missingSchedule, ...schedule('missing'), paused: false }), ok: [404] },

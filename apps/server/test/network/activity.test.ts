@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { simNetworkState, sims as simsTable, simUsage } from '../../src/db/schema-sims.js';
-import { luhnDigit } from '../../src/formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import type { SimRef } from '../../src/network/adapter.js';
 import { MAX_ACTIVITY_SIMS, RATS, SERVING_NETWORKS, generateActivity } from '../../src/network/activity.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent } from '../../src/network/events.js';

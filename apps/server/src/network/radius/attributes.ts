@@ -1,4 +1,4 @@
-import { luhnDigit } from '../../formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 
 /*
  * Pure readings of RADIUS accounting attributes (RFC 2866, RFC 2869, 3GPP TS 29.061 §16.4.7).

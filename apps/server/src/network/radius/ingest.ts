@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordSimEvents, sessionEvents, type RecordedSimEvent, type ReportedSession } from '../../modules/sims/events/index.js';
+import { enforceImeiLocks } from '../../modules/sims/imei-lock/index.js';
 import type { NetworkEvent } from '../events.js';
 import type { PacketCounters, DropReason } from './counters.js';
 import { recordKeyOf, recordSessions, type FoundSim, type RecordedSession, type StoredSession } from './ingest-repository.js';
@@ -89,7 +90,14 @@ export async function recordBatch(deps: IngestDeps, packets: BatchPacket[], appl
   });
   // Logged before the packets are answered: should this fail or the process die, the NAS repeats
   // them and a repeated Start or Stop is logged once (sessionEvents knows the SIM's last ones).
-  const logged = reported.length === 0 ? [] : await deps.db.transaction(async (tx) => recordSimEvents(tx, await sessionEvents(tx, reported)));
+  // A session start from another IMEI than the SIM's lock is logged (and blocks) in the same transaction.
+  const logged =
+    reported.length === 0
+      ? []
+      : await deps.db.transaction(async (tx) => {
+          const sessions = await recordSimEvents(tx, await sessionEvents(tx, reported));
+          return [...sessions, ...(await enforceImeiLocks(tx, sessions))];
+        });
   return { answers, events: usageOf(billed, sims), keys, logged };
 }
 

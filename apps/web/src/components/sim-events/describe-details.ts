@@ -5,7 +5,7 @@ import { formatDecimal } from '@/lib/format-count';
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** Details the log writes and how each reads; anything else (an internal id) is not shown. */
-const SHOWN = ['operator', 'country', 'previous_operator', 'previous_country', 'imei', 'previous_imei', 'rat', 'peer', 'status', 'reason', 'limit_mb', 'used_mb'] as const;
+const SHOWN = ['operator', 'country', 'previous_operator', 'previous_country', 'imei', 'previous_imei', 'locked_imei', 'rat', 'peer', 'status', 'reason', 'limit_mb', 'used_mb'] as const;
 const MB = 1_048_576;
 
 const OPERATOR_KEYS: ReadonlySet<string> = new Set(['operator', 'previous_operator']);

@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import type { CreatableQueueReason, SimSelection } from '@cab/contract/queue';
 import { SMS_MAX_LENGTH } from '@cab/contract/constants';
 import { Form } from '@/components/form/form';
 import { useZodForm } from '@/components/form/use-zod-form';
@@ -17,7 +17,7 @@ const ERROR_VALUES = { max: SMS_MAX_LENGTH };
 
 export interface OperationDialogProps {
   /** The operation to confirm; null keeps the dialog closed. */
-  reason: SimQueueReason | null;
+  reason: CreatableQueueReason | null;
   selection: SimSelection;
   /** What the operation acts on, in words ("12 SIM cards", "group Trackers"). */
   targetLabel: string;
@@ -57,7 +57,7 @@ function OperationForm({
   seeAll,
   onHide,
   onQueued,
-}: OperationDialogProps & { reason: SimQueueReason }) {
+}: OperationDialogProps & { reason: CreatableQueueReason }) {
   const { t } = useTranslation();
   const createQueue = useCreateQueue();
   const form = useZodForm(operationSchema(reason), { defaultValues: EMPTY_OPERATION_VALUES, mode: 'onChange' });

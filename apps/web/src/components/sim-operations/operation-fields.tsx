@@ -5,6 +5,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { SMS_MAX_LENGTH } from '@cab/contract/constants';
 import type { SimQueueReason } from '@cab/contract/queue';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { useFieldError } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { DropdownField } from '@/components/form/select-field';
@@ -14,7 +15,7 @@ import type { OperationValues } from './operation-form';
 
 /** A parameter typed as text (numbers too: the schema checks them as typed). */
 function ParamField(props: {
-  name: 'amount' | 'package' | 'limit_mb' | 'repeat' | 'company_id';
+  name: 'amount' | 'package' | 'limit_mb' | 'repeat' | 'company_id' | 'imei';
   testId: string;
   numeric?: boolean;
   hint?: string;
@@ -120,6 +121,13 @@ export function OperationFields({ reason, smsLength }: { reason: SimQueueReason;
       return <GroupFields />;
     case 'queue_transfer':
       return <ParamField name="company_id" testId="op-company" numeric hint={t('ops.fields.company_idHint')} />;
+    case 'queue_imei_lock':
+      return (
+        <>
+          <ParamField name="imei" testId="op-imei" numeric hint={t('ops.fields.imeiHint')} />
+          <CheckboxField<OperationValues> name="imei_block" id="op-imei-block" label={t('ops.fields.imei_block')} testId="op-imei-block" />
+        </>
+      );
     default:
       return null;
   }

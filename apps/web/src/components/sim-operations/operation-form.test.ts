@@ -50,6 +50,15 @@ describe('operation parameters', () => {
     });
   });
 
+  it('locks to a given IMEI of 15 digits with its check digit, or to each SIM card\'s last one when empty', () => {
+    expect(check('queue_imei_lock', { imei: '' })).toBeNull();
+    expect(check('queue_imei_lock', { imei: ' 490154203237518 ' })).toBeNull();
+    for (const imei of ['49015420323751', '4901542032375180', '49015420323751x']) expect(check('queue_imei_lock', { imei })).toEqual(['imei:imeiFormat']);
+    expect(check('queue_imei_lock', { imei: '490154203237519' })).toEqual(['imei:imeiCheckDigit']);
+    expect(operationParams('queue_imei_lock', { ...EMPTY_OPERATION_VALUES, imei: ' 490154203237518 ', imei_block: true })).toEqual({ imei: '490154203237518', imei_block: true });
+    expect(operationParams('queue_imei_lock', { ...EMPTY_OPERATION_VALUES })).toEqual({ imei_block: false });
+  });
+
   it('ignores the fields of other operations', () => {
     expect(check('queue_block', { text: 'x'.repeat(200), amount: 'bad' })).toBeNull();
     expect(operationParams('queue_block', { ...EMPTY_OPERATION_VALUES, text: 'x' })).toEqual({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SMS_MAX_LENGTH } from '@cab/contract/constants';
+import { IMEI_PATTERN, imeiCheckDigitOk } from '@cab/contract/luhn';
 import { BALANCE_CHANGE_PATTERN, type QueueParams, type SimQueueReason } from '@cab/contract/queue';
 
 /** Every parameter field of the operation dialogs; each reason validates only its own. */
@@ -13,6 +14,9 @@ export interface OperationValues {
   group_id: number | null;
   group_action: 'add' | 'remove';
   company_id: string;
+  /** Empty: each SIM is locked to the IMEI it last used. */
+  imei: string;
+  imei_block: boolean;
 }
 
 export const EMPTY_OPERATION_VALUES: OperationValues = {
@@ -24,6 +28,8 @@ export const EMPTY_OPERATION_VALUES: OperationValues = {
   group_id: null,
   group_action: 'add',
   company_id: '',
+  imei: '',
+  imei_block: false,
 };
 
 /** Messages are i18n keys under `ops.errors`. */
@@ -64,6 +70,13 @@ const FIELDS: Partial<Record<SimQueueReason, FieldSchemas>> = {
       .nullable()
       .refine((id) => id !== null, { error: 'groupRequired' }),
   },
+  queue_imei_lock: {
+    imei: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || IMEI_PATTERN.test(value), { error: 'imeiFormat', abort: true })
+      .refine((value) => value === '' || imeiCheckDigitOk(value), { error: 'imeiCheckDigit' }),
+  },
   queue_transfer: {
     company_id: z
       .string()
@@ -82,6 +95,8 @@ const ANY_VALUES = z.object({
   group_id: z.number().nullable(),
   group_action: z.enum(['add', 'remove']),
   company_id: z.string(),
+  imei: z.string(),
+  imei_block: z.boolean(),
 });
 
 /** The schema of one reason's dialog: its own fields checked, the others taken as they are. */
@@ -105,6 +120,8 @@ export function operationParams(reason: SimQueueReason, values: OperationValues)
       return values.group_id === null ? {} : { group_id: values.group_id, group_action: values.group_action };
     case 'queue_transfer':
       return { company_id: Number(values.company_id) };
+    case 'queue_imei_lock':
+      return { ...(values.imei.trim() ? { imei: values.imei.trim() } : {}), imei_block: values.imei_block };
     default:
       return {};
   }

@@ -1,5 +1,5 @@
 import type { SimProfile } from '@cab/contract/constants';
-import { SIM_OPERATION_RULES, UNCHANGED_RULES, profilesAllowing, type SimQueueReason, type UnchangedReason } from '@cab/contract/queue';
+import { SIM_OPERATION_RULES, UNCHANGED_RULES, profilesAllowing, type CreatableQueueReason, type SimQueueReason, type UnchangedReason } from '@cab/contract/queue';
 import { can, type Role } from '@cab/contract/roles';
 
 /** Operations that stop SIMs working or move them away: their confirm button is red. */
@@ -10,7 +10,7 @@ export const DESTRUCTIVE_REASONS: ReadonlySet<SimQueueReason> = new Set([
 ]);
 
 /** Menu sections, in order. */
-export const OPERATION_SECTIONS: readonly (readonly SimQueueReason[])[] = [
+export const OPERATION_SECTIONS: readonly (readonly CreatableQueueReason[])[] = [
   [
     'queue_block',
     'queue_unblock',
@@ -23,6 +23,7 @@ export const OPERATION_SECTIONS: readonly (readonly SimQueueReason[])[] = [
   ['queue_limit', 'queue_get_limit', 'queue_balance'],
   ['queue_tariff_package', 'queue_package_reconnect'],
   ['queue_group', 'queue_transfer'],
+  ['queue_imei_lock', 'queue_imei_unlock'],
 ];
 
 /** Whether the SIMs of a target are blocked, as far as the client knows it. */

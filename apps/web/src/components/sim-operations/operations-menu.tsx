@@ -1,7 +1,7 @@
 import { Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import type { SimQueueReason, SimSelection } from '@cab/contract/queue';
+import type { CreatableQueueReason, SimSelection } from '@cab/contract/queue';
 import { HintedButton } from '@/components/hinted-button';
 import { useMe } from '@/lib/me-query';
 import { OperationDialog } from './operation-dialog';
@@ -41,13 +41,13 @@ export function OperationsMenu({
   const { t } = useTranslation();
   const me = useMe();
   const panel = useRef<OverlayPanel>(null);
-  const [reason, setReason] = useState<SimQueueReason | null>(null);
+  const [reason, setReason] = useState<CreatableQueueReason | null>(null);
   const role = me.data?.user.role ?? 'viewer';
   const ctx = { role, companyBlocked: me.data?.user.company_block === true, target };
   const allowed = canRunAnyOperation(role);
   const buttonHint = !allowed ? t('ops.why.role') : selection === null ? t('ops.selectFirst') : undefined;
 
-  function open(next: SimQueueReason): void {
+  function open(next: CreatableQueueReason): void {
     panel.current?.hide();
     setReason(next);
   }

@@ -5,7 +5,7 @@ import {
   type StockColumn,
   type StockProblem,
 } from '@cab/contract/sim-stock';
-import { luhnDigit } from '../../../formats/luhn.js';
+import { luhnDigit } from '@cab/contract/luhn';
 import { AppError } from '../../../http/errors.js';
 
 /*

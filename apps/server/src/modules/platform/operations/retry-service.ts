@@ -22,8 +22,9 @@ export async function retryFailed(deps: QueueDeps, principal: Principal, qid: nu
   const item = await repo.findOperation(deps.db, ref);
   if (!item) throw new AppError('not_found');
   const reason = SIM_QUEUE_REASONS.find((r) => r === item.reason);
-  // Report generation and other non-SIM items have nothing to retry here.
-  if (!reason) throw new AppError('nothing_to_retry');
+  // Report generation and other non-SIM items have nothing to retry here; a bulk edit's lines are its
+  // file's (a SIM it refused needs a corrected line, not the same one again).
+  if (!reason || reason === 'queue_sim_edit') throw new AppError('nothing_to_retry');
   // The operation's own permission, as the gate asks it of a new one (QUEUE_API.create.requires): its
   // reason is read from the database here (the gate checked 'sims.operate' and refused a blocked company).
   if (!hasPermission(principal, SIM_OPERATION_RULES[reason].permission)) throw new AppError('forbidden');

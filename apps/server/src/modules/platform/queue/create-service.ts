@@ -111,6 +111,8 @@ export interface QueueStart {
    * a check that parallel creations must not both pass (throwing refuses this one).
    */
   guard?: (tx: Tx) => Promise<void>;
+  /** Runs in the transaction once the item and its result rows are written (a bulk edit's lines). */
+  withItem?: (tx: Tx, queueId: number) => Promise<void>;
 }
 
 /** The item, its result rows and its audit row in one transaction; then the jobs and queue_add. */
@@ -138,6 +140,7 @@ export async function startQueueItem(deps: QueueDeps, principal: Principal, star
     // does not start beside others. Throwing rolls the rows just inserted back.
     if (load.sims > 0 && load.sims + n > deps.limits.maxSimsInFlight) throw queueLimitReached(deps);
     start.check?.(n);
+    await start.withItem?.(tx, id);
     await items.setItemCount(tx, principal.companyId, id, n);
     const notEligible = (await results.countSims(tx, where)) - n;
     await insertAudit(tx, {

@@ -5,6 +5,7 @@ export { findItem, findStalledItems, finishItem, insertItem, setItemCount } from
 export { lockCompanyQueue, runningLoad } from './limits-repository.js';
 export { announceProgress, itemToQueueItem } from './progress.js';
 export { streamResultsCsv } from './results-csv.js';
+export { startSimEditItem } from './sim-edit-start.js';
 export { countSims, insertPendingResults, releaseClaims, resultsWhere } from './results-repository.js';
 export { BatchInterruptedError, runQueueItem } from './runner.js';
 export type { QueueRunnerDeps } from './runner.js';

@@ -4,9 +4,21 @@ import { BALANCE_CHANGE_PATTERN } from '@cab/contract/queue';
 import { AppError } from '../../../http/errors.js';
 import type { NetworkOperation, OperationParams } from '../../../network/adapter.js';
 
+/**
+ * Operations the cabinet carries out on its own records, never asking the network: the IMEI lock (the
+ * cabinet enforces it on the sessions the network reports, modules/sims/imei-lock) and the bulk edit
+ * of names, external ids and labels (modules/sims/edit).
+ */
+export const LOCAL_OPERATIONS = ['imei_lock', 'imei_unlock', 'sim_edit'] as const;
+export type LocalOperation = (typeof LOCAL_OPERATIONS)[number];
+export type QueueOperation = NetworkOperation | LocalOperation;
+
+export const isLocalOperation = (operation: QueueOperation): operation is LocalOperation =>
+  (LOCAL_OPERATIONS as readonly string[]).includes(operation);
+
 /** How the server carries out each reason; who may start it and on which profiles is in the contract. */
 export interface OperationSpec {
-  operation: NetworkOperation;
+  operation: QueueOperation;
   /** Block types that make a SIM fail without asking the network (e.g. unblocking a financial block). */
   refuseBlockTypes?: readonly BlockType[];
   /** Checks and normalizes the parameters; throws a field error when they are wrong. */
@@ -67,6 +79,12 @@ export const OPERATIONS: Record<SimQueueReason, OperationSpec> = {
     operation: 'group',
     params: (p) => ({ groupId: required(p.group_id, 'group_id'), groupAction: p.group_action ?? 'add' }),
   },
+  queue_imei_lock: {
+    operation: 'imei_lock',
+    params: (p) => ({ imei: p.imei, imeiBlock: p.imei_block ?? false }),
+  },
+  queue_imei_unlock: { operation: 'imei_unlock', params: none },
+  queue_sim_edit: { operation: 'sim_edit', params: none },
 };
 
 /** "+12.50" → 1250, "-3" → -300 (spec §5: +N or -N EUR). */

@@ -6,7 +6,8 @@ import type { EventBus } from '../../../realtime/bus.js';
 import { announceSimEvents, blockEvents, recordSimEvents, userActor, type RecordedSimEvent } from '../../sims/events/index.js';
 import { applyEffects } from './effects-repository.js';
 import * as items from './item-repository.js';
-import { OPERATIONS, type OperationSpec } from './operations.js';
+import { applyLocal, localOutcomes } from './local-operations.js';
+import { isLocalOperation, OPERATIONS, type OperationSpec } from './operations.js';
 import { announceCompletion, announceProgress } from './progress.js';
 import * as results from './results-repository.js';
 
@@ -57,10 +58,12 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
       const outcomes =
         params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
           ? claimed.map((simId) => ({ simId, ok: false, reason: 'balance_restored' }))
-          : await runBatch(deps, { reason, spec, params, queueId: ref.queueId }, claimed);
+          : await runBatch(deps, { reason, spec, params, ...ref }, claimed);
       changed = await db.transaction(async (tx) => {
         const recorded = await results.recordOutcomes(tx, ref, outcomes);
-        const blocks = await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
+        const blocks = isLocalOperation(spec.operation)
+          ? await applyLocal(tx, spec.operation, params, { ...ref, userId: item.user_id }, outcomes, recorded.okIds).then(() => [])
+          : await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
         await items.addProgress(tx, ref.companyId, ref.queueId, recorded.okIds.length, recorded.fail);
         const logged = await recordSimEvents(tx, blockEvents(blocks, actor, new Date(), { operation: reason }));
         return { ...recorded, logged };
@@ -76,7 +79,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
 
 async function runBatch(
   deps: QueueRunnerDeps,
-  job: { reason: SimQueueReason; spec: (typeof OPERATIONS)[keyof typeof OPERATIONS]; params: OperationParams; queueId: number },
+  job: { reason: SimQueueReason; spec: (typeof OPERATIONS)[keyof typeof OPERATIONS]; params: OperationParams; companyId: number; queueId: number },
   simIds: number[],
 ): Promise<results.SimOutcomeRow[]> {
   const rows = await items.loadSimRefs(deps.db, simIds);
@@ -97,15 +100,12 @@ async function runBatch(
     const profile = SIM_PROFILES.find((p) => p === row.profile) ?? 'BK';
     send.push({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, imsi: row.imsi, profile });
   }
-  if (send.length > 0) {
-    const answers = await deps.network.execute({
-      operation: job.spec.operation,
-      params: job.params,
-      sims: send,
-      idempotencyPrefix: `queue:${job.queueId}`,
-    });
-    outcomes.push(...answers.map(toOutcomeRow));
-  }
+  if (send.length === 0) return outcomes;
+  const { operation } = job.spec;
+  const answers = isLocalOperation(operation)
+    ? await localOutcomes(deps.db, operation, job.params, { companyId: job.companyId, queueId: job.queueId }, send.map((sim) => sim.simId))
+    : await deps.network.execute({ operation, params: job.params, sims: send, idempotencyPrefix: `queue:${job.queueId}` });
+  outcomes.push(...answers.map(toOutcomeRow));
   return outcomes;
 }
 

@@ -25,6 +25,16 @@ export async function findSimGroups(db: Executor, simId: number): Promise<Array<
     where m.sim_id = ${simId} order by g.name`);
 }
 
+/**
+ * The SIM's IMEI lock (sims/imei-lock keeps and enforces it). Read here, not through that module:
+ * it logs through sims/events, which reads SIMs through this one.
+ */
+export async function findImeiLock(db: Executor, companyId: number, simId: number): Promise<{ imei: string; block: boolean; since: number } | null> {
+  const [row] = await queryRows<{ imei: string; block: boolean; since: number }>(db, sql`
+    select imei, block, extract(epoch from created_at)::int as since from sim_imei_locks where company_id = ${companyId} and sim_id = ${simId}`);
+  return row ?? null;
+}
+
 export async function updateSim(
   db: Executor,
   id: number,

@@ -29,8 +29,9 @@ async function findVisibleSim(db: Db, principal: Principal, id: number): Promise
 export async function getSim(deps: SimDeps, principal: Principal, id: number): Promise<SimDetail> {
   const row = await findVisibleSim(deps.db, principal, id);
   const { profile } = toSimRow(row);
-  const [groups, network] = await Promise.all([
+  const [groups, imeiLock, network] = await Promise.all([
     repo.findSimGroups(deps.db, id),
+    repo.findImeiLock(deps.db, row.company_id, id),
     deps.network
       .getState({ companyId: row.company_id, simId: row.id, iccid: row.iccid, msisdn: row.msisdn, imsi: row.imsi, profile })
       .catch(() => null),
@@ -61,6 +62,7 @@ export async function getSim(deps: SimDeps, principal: Principal, id: number): P
           }
         : null,
     },
+    imei_lock: imeiLock,
   };
 }
 

@@ -4,6 +4,7 @@ import type { EventBus } from '../../../realtime/bus.js';
 import { announceSimEvents, logNetworkFeed, type RecordedSimEvent } from '../events/index.js';
 import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, type StoredNotificationEvent, storeNotificationEvents } from '../../platform/notify/index.js';
 import { evaluateAlerts } from '../alerts/index.js';
+import { enforceImeiLocks } from '../imei-lock/index.js';
 import { recordDeviceSms } from '../messages/index.js';
 import { recordUsage } from './records-repository.js';
 import * as repo from './repository.js';
@@ -54,7 +55,8 @@ export async function applyNetworkEvents(
     const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
     const stored = await storeCompanyNotices(tx, msuNotices(newlyBlocked));
     const msuBlocked = newlyBlocked.map((sim) => ({ ...sim, reason: MSU_BLOCK_REASON }));
-    const logged = await logNetworkFeed(tx, { usage: fresh, msuBlocked, msuEvents: msuBlocks, sessionsLogged: options.sessionsLogged });
+    const feed = await logNetworkFeed(tx, { usage: fresh, msuBlocked, msuEvents: msuBlocks, sessionsLogged: options.sessionsLogged });
+    const logged = [...feed, ...(await enforceImeiLocks(tx, feed))];
     await evaluateAlerts(tx, { usage: fresh, events: logged, notifications: stored });
     return { blocked: newlyBlocked, notifications: stored, usageRows: fresh.length, logged };
   });

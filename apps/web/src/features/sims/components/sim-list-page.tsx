@@ -33,6 +33,7 @@ import { SELECTION_MAX_IDS, changesFilter, isEmptySelection, selectionSize } fro
 import { ColumnPicker } from './column-picker';
 import type { CsvFilterFile } from '@/components/csv-filter-input';
 import { CsvMissingNote } from './csv-missing-note';
+import { SimEditButton } from './sim-edit-dialog';
 import { ExportButtons } from './export-buttons';
 import { FilterChangeDialog } from './filter-change-dialog';
 import { SavedViews } from './saved-views';
@@ -217,6 +218,7 @@ export function Component() {
             // too) can take the next one; "Clear selection" drops it.
           />
           <BulkRoamingButton selection={operationSelection} targetLabel={targetLabel} />
+          <SimEditButton />
           <ExportButtons request={exportBase} />
           <ColumnPicker settings={columns} onChange={changeColumns} />
         </div>

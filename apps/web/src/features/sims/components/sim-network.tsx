@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'primereact/tag';
-import type { SimNetwork } from '@cab/contract/sims';
+import type { SimDetail, SimNetwork } from '@cab/contract/sims';
 import { formatUnixDate } from '@/lib/format-date';
 import { countryNamer, mccMncLabel } from '../model/usage-series';
 
 const when = (seconds: number | null, lang: string) => (seconds === null ? '—' : formatUnixDate(seconds, lang));
 
-/** Network state of the SIM, or the spec §8 text when the network could not be asked. */
-export function SimNetworkCard({ network }: { network: SimNetwork | null }) {
+/** Network state of the SIM, or the spec §8 text when the network could not be asked; and its IMEI lock. */
+export function SimNetworkCard({ network, imeiLock }: { network: SimNetwork | null; imeiLock: SimDetail['imei_lock'] }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="card" data-testid="sim-network" aria-labelledby="sim-network-title">
@@ -33,12 +33,18 @@ export function SimNetworkCard({ network }: { network: SimNetwork | null }) {
             <Field label={t('sim.network.operator')} value={mccMncLabel(network.operator, countryNamer(i18n.language), t('simUsage.unknownOperator'))} testId="sim-network-operator" />
           )}
           {network.hlr && <HlrFields hlr={network.hlr} />}
+          <ImeiLockField lock={imeiLock} />
         </dl>
       ) : (
-        <p className="sim-network-error" role="alert" data-testid="sim-network-error">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          {t('sim.loadError')}
-        </p>
+        <>
+          <p className="sim-network-error" role="alert" data-testid="sim-network-error">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            {t('sim.loadError')}
+          </p>
+          <dl className="sim-fields">
+            <ImeiLockField lock={imeiLock} />
+          </dl>
+        </>
       )}
     </section>
   );
@@ -57,6 +63,13 @@ function HlrFields({ hlr }: { hlr: NonNullable<SimNetwork['hlr']> }) {
       <Field label={t('sim.network.hlr.access')} value={t('sim.network.hlr.accessValue', { data: onOff(hlr.ps_enabled), voice: onOff(hlr.cs_enabled) })} testId="sim-hlr-access" />
     </>
   );
+}
+
+/** Which IMEI the SIM may work from (the IMEI lock operation sets it) and what another one does. */
+function ImeiLockField({ lock }: { lock: SimDetail['imei_lock'] }) {
+  const { t } = useTranslation();
+  const value = lock ? t(lock.block ? 'sim.network.imeiLock.blocks' : 'sim.network.imeiLock.logs', { imei: lock.imei }) : t('sim.network.imeiLock.none');
+  return <Field label={t('sim.network.imeiLock.title')} value={value} testId="sim-imei-lock" />;
 }
 
 function Field({ label, value, mono, testId }: { label: string; value: string; mono?: boolean; testId?: string }) {

@@ -79,7 +79,7 @@ function SimView({ sim }: { sim: SimDetail }) {
           </div>
           <SimDetails sim={sim} />
         </section>
-        <SimNetworkCard network={sim.network} />
+        <SimNetworkCard network={sim.network} imeiLock={sim.imei_lock} />
       </div>
       <SimDiagnostics simId={sim.id} />
       {canEdit && (

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import '../../sim-rules-tools.css';
 import '../../sim-stock.css';
+import '@/components/file-drop.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
@@ -139,7 +140,7 @@ function StockImportCard() {
       <p className="tools-card__text">{t('simStock.file.text')}</p>
       <label
         htmlFor={`${id}-file`}
-        className={`stock-drop${dragging ? ' stock-drop--over' : ''}`}
+        className={`file-drop${dragging ? ' file-drop--over' : ''}`}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
