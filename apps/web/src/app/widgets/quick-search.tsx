@@ -27,6 +27,13 @@ export function QuickSearch() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // The close a blur schedules (so a click on an option lands first); focusing or typing again cancels
+  // it — else a blur by the page's own focus move closes the panel just opened by typing.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reopen = () => {
+    clearTimeout(closing.current);
+    setOpen(true);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -126,11 +133,13 @@ export function QuickSearch() {
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          setOpen(true);
+          reopen();
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(close, 150)}
+        onFocus={reopen}
+        onBlur={() => {
+          closing.current = setTimeout(close, 150);
+        }}
         onKeyDown={onKeyDown}
         data-testid="quick-search-input"
       />
