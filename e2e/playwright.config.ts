@@ -16,7 +16,9 @@ export default defineConfig({
   // One browser per run; the test command runs several runs side by side (each its own app).
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // The test command retries a failed flow once (E2E_RETRIES=1) and names every flow that passed only
+  // on its retry in its summary; a flow run by hand is not retried.
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   // A real SMTP sink the app mails to (SMTP_URL below); tests read what it received.
   globalSetup: './support/smtp-sink.ts',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],

@@ -16,6 +16,8 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // The failed tests' names and first error lines: printed last, since a long run's log is read from its end.
 const failures = [];
+// Flows that failed once and passed on their retry: not failures, but named, so none goes unseen.
+const flaky = [];
 const firstLine = (text = '') => String(text).replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 
 /** Runs one step to its end; resolves with its exit status and seconds, its output in a log file. */
@@ -89,9 +91,10 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests.filter((run) => run.status === 'unexpected')) {
-        const error = test.results.at(-1)?.error?.message;
-        failures.push(`e2e/tests/${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`);
+      for (const test of spec.tests.filter((run) => run.status === 'unexpected' || run.status === 'flaky')) {
+        const error = test.results.find((result) => result.status !== 'passed')?.error?.message;
+        const name = `e2e/tests/${spec.file} › ${[...path, spec.title].join(' › ')}`;
+        (test.status === 'flaky' ? flaky : failures).push(`${name}: ${firstLine(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
@@ -105,6 +108,7 @@ function summarize() {
   for (const name of ['server-pglite', 'server-postgres', 'web']) countVitest(`${reports}/${name}.json`);
   for (const file of readdirSync(reports).filter((name) => /^e2e-\d+\.json$/.test(name))) countPlaywright(`${reports}/${file}`);
   totals.failed = Math.max(totals.failed, failedSteps);
+  if (flaky.length > 0) console.log(`\nPassed only on their retry:\n${flaky.map((line) => `  ${line}`).join('\n')}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
@@ -165,7 +169,7 @@ plan.push(
     name: `e2e-run-${index + 1}`,
     title: `browser flows (Debian chromium), shard ${index + 1}/${shards} (${shard.files.length} files, ~${Math.round(shard.seconds / 60)} min measured)`,
     command: `npm exec -w @cab/e2e -- playwright test ${shard.files.join(' ')}`,
-    env: { E2E_PORT: String(3100 + index * 100), PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${index + 1}.json` },
+    env: { E2E_PORT: String(3100 + index * 100), E2E_RETRIES: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: `${reports}/e2e-${index + 1}.json` },
     after: ['build'],
   })),
 );

@@ -68,12 +68,14 @@ test.describe('session (spec §4, §7, §8)', () => {
   }) => {
     await loginViaApi(page, USERS.manager, { fresh: true });
     await openShell(page);
-    await setCookies(context, { token: expiredJwt() });
-
+    // Listening before the token expires: a background call right after (a poll) may be the one that
+    // refreshes it, and its refresh must still be the first call seen.
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
     });
+    await setCookies(context, { token: expiredJwt() });
+    calls.length = 0;
     const meCall = page.waitForRequest((r) => r.url().includes('/api/service/me'));
     await page.getByTestId('lang-en').click(); // refetches the server data in English
     await meCall;

@@ -296,4 +296,23 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
   it('Tools answers only root', async () => {
     expect((await api('/api/tools/radius/stats', {}, adminToken)).status).toBe(403);
   });
+
+  // Last in the block: it leaves the SIM blocked.
+  it('a Start from another device fires an IMEI-change alert rule and an IMEI lock that blocks, in its batch', async () => {
+    const db = test.database.db;
+    expect((await radclient(listener.port, LOOPBACK_SECRET, session('dev-a', 'Start', { '3GPP-IMEISV': IMEISV }))).answered).toBe(true);
+    const rule = await api<{ id: number }>('/api/alerts/rules/create', { name: 'Device swap', scope: 'sim', sim: sim.id, condition: 'imei_change', notify: true, block: false }, adminToken);
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    await db.execute(sql`insert into sim_imei_locks (company_id, sim_id, imei, block) values (${sim.companyId}, ${sim.id}, ${IMEI}, true)`);
+
+    // Another device: its IMEISV's first 14 digits differ.
+    expect((await radclient(listener.port, LOOPBACK_SECRET, session('dev-b', 'Start', { '3GPP-IMEISV': '3548990999999901' }))).answered).toBe(true);
+    const firings = await queryRows<{ value: string }>(db, sql`select value from alert_firings where company_id = ${sim.companyId} and rule_id = ${rule.body.result.id}`);
+    expect(firings).toHaveLength(1);
+    const [state] = await queryRows<{ block_type: string; block_reason: string }>(db, sql`select block_type, block_reason from sims where id = ${sim.id}`);
+    expect(state).toEqual({ block_type: 'voluntary', block_reason: 'IMEI lock' });
+    const events = await queryRows<{ type: string; actor_kind: string }>(db, sql`
+      select type, actor_kind from sim_events where company_id = ${sim.companyId} and sim_id = ${sim.id} and type in ('imei_change', 'imei_mismatch', 'block', 'alert') order by id`);
+    expect(events.map((e) => `${e.type}:${e.actor_kind}`)).toEqual(['imei_change:network', 'imei_mismatch:imei_lock', 'block:imei_lock', 'alert:alert_rule']);
+  });
 });

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { inject } from 'vitest';
 import { createSealer } from '../../src/auth/sealing.js';
 import { seedDemo } from '../../src/seed/demo.js';
+import { forgetAllCompanyRules } from '../../src/modules/sims/alerts/index.js';
 import { SNAPSHOT_PASSWORD, TEST_SIM_KEYS_SECRET, restorePglite, restorePostgres, type SnapshotKind } from './database-snapshot.js';
 
 export const DEMO_PASSWORD = SNAPSHOT_PASSWORD;
@@ -75,6 +76,8 @@ async function freshDatabase(databaseUrl: string | undefined, kind: SnapshotKind
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // The worker's test files share its modules: no company's alert rules from another file's database.
+  forgetAllCompanyRules();
   const databaseUrl = options.databaseUrl ?? testDatabaseUrl;
   const database = options.joinDatabase
     ? await openDatabase({ databaseUrl, dataDir: 'memory://' })

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordSimEvents, sessionEvents, type RecordedSimEvent, type ReportedSession } from '../../modules/sims/events/index.js';
+import type { StoredNotificationEvent } from '../../modules/platform/notify/index.js';
+import { evaluateAlerts } from '../../modules/sims/alerts/index.js';
 import { enforceImeiLocks } from '../../modules/sims/imei-lock/index.js';
 import type { NetworkEvent } from '../events.js';
 import type { PacketCounters, DropReason } from './counters.js';
@@ -33,8 +35,10 @@ export interface RecordedBatch {
   events: NetworkEvent[];
   /** Record keys of those sessions: until their usage is applied, a repeated Stop must not bill them again. */
   keys: string[];
-  /** Event log entries of the batch (session start/stop, IMEI and network changes), to announce. */
+  /** Event log entries of the batch (session start/stop, IMEI and network changes, IMEI lock and alert rule outcomes), to announce. */
   logged: RecordedSimEvent[];
+  /** Notifications of the alert rules the batch's IMEI and network changes fired, to announce. */
+  notifications: StoredNotificationEvent[];
 }
 
 /**
@@ -90,15 +94,19 @@ export async function recordBatch(deps: IngestDeps, packets: BatchPacket[], appl
   });
   // Logged before the packets are answered: should this fail or the process die, the NAS repeats
   // them and a repeated Start or Stop is logged once (sessionEvents knows the SIM's last ones).
-  // A session start from another IMEI than the SIM's lock is logged (and blocks) in the same transaction.
+  // In the same transaction: a session start from another IMEI than the SIM's lock (logged, maybe a
+  // block), and the alert rules on IMEI and network changes (usage rules see the usage at the Stop).
+  const notifications: StoredNotificationEvent[] = [];
   const logged =
     reported.length === 0
       ? []
       : await deps.db.transaction(async (tx) => {
           const sessions = await recordSimEvents(tx, await sessionEvents(tx, reported));
-          return [...sessions, ...(await enforceImeiLocks(tx, sessions))];
+          const events = [...sessions, ...(await enforceImeiLocks(tx, sessions))];
+          await evaluateAlerts(tx, { usage: [], events, notifications });
+          return events;
         });
-  return { answers, events: usageOf(billed, sims), keys, logged };
+  return { answers, events: usageOf(billed, sims), keys, logged, notifications };
 }
 
 /** What this batch says of a session: a Start opens it (IMEI from 3GPP-IMEISV), a Stop closes it. */

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { Sealer } from '../../auth/sealing.js';
 import type { Db } from '../../db/client.js';
 import { createErrorReporter } from '../../db/outage-report.js';
+import { announceNotificationEvents } from '../../modules/platform/notify/index.js';
 import { announceSimEvents } from '../../modules/sims/events/index.js';
 import { applyNetworkEvents } from '../../modules/sims/usage/index.js';
 import type { EventBus } from '../../realtime/bus.js';
@@ -82,6 +83,7 @@ export async function startRadiusAccounting(options: RadiusAccountingOptions): P
       const earlierApplied = await applying;
       for (const key of batch.keys) applyingKeys.add(key);
       void announceSimEvents(options.bus, batch.logged);
+      void announceNotificationEvents(options.bus, batch.notifications);
       applying = (batch.events.length > 0 ? applyNetworkEvents(options.db, options.bus, batch.events, { sessionsLogged: true }) : Promise.resolve())
         .then(() => {
           // A Stop repeated while an earlier batch applied its session is answered once that one landed.

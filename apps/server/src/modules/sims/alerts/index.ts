@@ -4,5 +4,6 @@
  * of its batch; the daily job calls `checkSilentSims`.
  */
 export { evaluateAlerts, type AlertFeed } from './evaluate.js';
+export { forgetAllCompanyRules } from './rules-cache.js';
 export { registerAlertRoutes } from './routes.js';
 export { checkSilentSims } from './silence.js';

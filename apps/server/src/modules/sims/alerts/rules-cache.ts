@@ -14,6 +14,14 @@ export function invalidateCompanyRules(companyId: number): void {
   cache.delete(companyId);
 }
 
+/**
+ * Forgets every company's rules. A process serves one database, so only a new database in the same
+ * process needs it: each test app (test files share a worker's modules) starts with it.
+ */
+export function forgetAllCompanyRules(): void {
+  cache.clear();
+}
+
 export async function companyRules(db: Executor, companyIds: number[], now = Date.now()): Promise<Map<number, RuleRow[]>> {
   const missing = companyIds.filter((id) => {
     const entry = cache.get(id);
