@@ -7,8 +7,8 @@ import { queryRows } from '../src/db/client.js';
 import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { applyNetworkEvents } from '../src/modules/sims/usage/index.js';
 import type { DataSessionEvent } from '../src/network/events.js';
-import { NetworkSimulator } from '../src/network/simulator.js';
 import { companyIdByName, DEMO_COMPANY } from './support/db.js';
+import { queueRunner } from './support/queue-runner.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   demo = await companyIdByName(t.database.db, DEMO_COMPANY);
   admin = (await login(t.app, 'admin@demo.local')).token;
   viewer = (await login(t.app, 'viewer@demo.local')).token;
-  deps = { db: t.database.db, network: new NetworkSimulator({ db: t.database.db, latencyMs: 0, failureRate: 0 }), bus: t.bus, batchSize: 50, staleSeconds: 60, progressIntervalMs: 0 };
+  deps = queueRunner(t);
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { parseSimEditFile } from '../src/modules/sims/edit/parse.js';
-import { NetworkSimulator } from '../src/network/simulator.js';
 import { companyIdByName, DEMO_COMPANY } from './support/db.js';
+import { queueRunner } from './support/queue-runner.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
   demo = await companyIdByName(t.database.db, DEMO_COMPANY);
   admin = (await login(t.app, 'admin@demo.local')).token;
   viewer = (await login(t.app, 'viewer@demo.local')).token;
-  deps = { db: t.database.db, network: new NetworkSimulator({ db: t.database.db, latencyMs: 0, failureRate: 0 }), bus: t.bus, batchSize: 50, staleSeconds: 60, progressIntervalMs: 0 };
+  deps = queueRunner(t);
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { SIM_EDIT_API, type SimEditStartRequest } from '@cab/contract/sim-edit';
 import { TOAST_LIFE_MS } from '@cab/contract/constants';
-import { api, required } from '@/lib/api';
+import { api, callOrThrow, required } from '@/lib/api';
 import { fetchFile } from '@/lib/download-file';
 import { toastError } from '@/lib/toast-bus';
-import type { ApiError } from '@/lib/api-error';
 import { SIMS_KEY } from './query-keys';
 
 /**
@@ -13,16 +12,7 @@ import { SIMS_KEY } from './query-keys';
  */
 export function useStartSimEdit() {
   return useMutation({
-    mutationFn: async (request: SimEditStartRequest) => {
-      const failure: { error?: ApiError } = {};
-      const result = await api.call(SIM_EDIT_API.start, request, {
-        onError: (error) => {
-          failure.error = error;
-        },
-      });
-      if (failure.error) throw failure.error;
-      return required(result);
-    },
+    mutationFn: (request: SimEditStartRequest) => callOrThrow(SIM_EDIT_API.start, request),
   });
 }
 

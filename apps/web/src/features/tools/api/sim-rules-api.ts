@@ -1,21 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { COMPANIES_API } from '@cab/contract/companies';
-import type { BodyOf, Endpoint, ResultOf } from '@cab/contract/endpoint';
 import { SIM_RULES_API, type CountryRuleCreateRequest, type GlobalUnblockFilter, type NetworkSettings, type UsageBurstRequest } from '@cab/contract/sim-rules';
-import { api, required } from '@/lib/api';
-import type { ApiError } from '@/lib/api-error';
-
-/** Calls and throws the server's localized error, so a form can show it beside its fields. */
-async function callOrThrow<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> {
-  const failure: { error?: ApiError } = {};
-  const result = await api.call(endpoint, body, {
-    onError: (error) => {
-      failure.error = error;
-    },
-  });
-  if (failure.error) throw failure.error;
-  return required(result);
-}
+import { api, callOrThrow, required } from '@/lib/api';
 
 export const toolCompaniesQuery = queryOptions({
   queryKey: ['tools', 'companies'],

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIM_STOCK_API, type StockImportRequest } from '@cab/contract/sim-stock';
-import { api, required } from '@/lib/api';
-import type { ApiError } from '@/lib/api-error';
+import { api, callOrThrow, required } from '@/lib/api';
 
 const LEVELS_KEY = ['tools', 'sim-stock', 'levels'] as const;
 
@@ -18,16 +17,7 @@ export const stockLevelsQuery = queryOptions({
 export function useStockImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: StockImportRequest) => {
-      const failure: { error?: ApiError } = {};
-      const result = await api.call(SIM_STOCK_API.import, request, {
-        onError: (error) => {
-          failure.error = error;
-        },
-      });
-      if (failure.error) throw failure.error;
-      return required(result);
-    },
+    mutationFn: (request: StockImportRequest) => callOrThrow(SIM_STOCK_API.import, request),
     onSuccess: (result) => {
       if (result.imported > 0) void queryClient.invalidateQueries({ queryKey: LEVELS_KEY });
     },
