@@ -8,6 +8,16 @@ export async function startInLang(page: Page, lang: 'ru' | 'en'): Promise<void> 
   }, lang);
 }
 
+/**
+ * Switches the language with the header's switch, as a user does, and waits until it took: the
+ * language's texts load first and only then is the choice stored, so a navigation right after the
+ * click could still start in the old language.
+ */
+export async function switchLang(page: Page, lang: 'ru' | 'en'): Promise<void> {
+  await page.getByTestId(`lang-${lang}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
 /** Opens a logged-in page and waits until the shell (header with the user menu) is there. */
 export async function openShell(page: Page, path = '/home'): Promise<void> {
   await page.goto(path);

@@ -4,7 +4,7 @@ import { AxeLedger } from '../support/axe.js';
 import { DESKTOP, PHONE } from '../support/page-sweep.js';
 import { saveScreenshot } from '../support/screens.js';
 import { expectQueued, listSims, openOperation } from '../support/sims.js';
-import { startInLang } from '../support/ui.js';
+import { startInLang, switchLang } from '../support/ui.js';
 
 /*
  * Issue 25.5: the IMEI lock from a SIM's page. The dialog checks the IMEI as typed (15 digits, the
@@ -48,7 +48,7 @@ test('a manager locks a SIM card to an IMEI that blocks, and unlocks it (en 1440
   await saveScreenshot(page, 'imei-lock-en-1440-sim');
 
   // Russian on a phone: the lock as the card says it, then the unlock.
-  await page.getByTestId('lang-ru').click();
+  await switchLang(page, 'ru');
   await page.setViewportSize(PHONE);
   await expect(lock).toContainText(`К ${IMEI}; другой IMEI заблокирует SIM-карту`);
   const unlock = await openOperation(page, 'queue_imei_unlock');

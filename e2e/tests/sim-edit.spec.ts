@@ -4,7 +4,7 @@ import { AxeLedger } from '../support/axe.js';
 import { DESKTOP, PHONE } from '../support/page-sweep.js';
 import { saveScreenshot } from '../support/screens.js';
 import { filePayload, listSims, openSimList } from '../support/sims.js';
-import { startInLang } from '../support/ui.js';
+import { startInLang, switchLang } from '../support/ui.js';
 
 /*
  * Issue 25.6: names, external ids and labels of many SIM cards from a CSV file. The file starts a
@@ -54,7 +54,7 @@ test('a manager edits SIM cards from a file and sees each line left out (en 1440
   await expect(page.getByTestId('sims-total')).toHaveAttribute('data-total', '2', { timeout: 30_000 });
 
   // Russian on a phone: a file without the ICCID column is refused with the server's words.
-  await page.getByTestId('lang-ru').click();
+  await switchLang(page, 'ru');
   await page.setViewportSize(PHONE);
   await page.getByTestId('sims-edit-file').click();
   await page.getByTestId('sim-edit-input').setInputFiles(filePayload('names.csv', 'NAME\nx'));

@@ -4,7 +4,7 @@ import { AxeLedger } from '../support/axe.js';
 import { DESKTOP, PHONE } from '../support/page-sweep.js';
 import { saveScreenshot } from '../support/screens.js';
 import { listSims } from '../support/sims.js';
-import { startInLang } from '../support/ui.js';
+import { startInLang, switchLang } from '../support/ui.js';
 
 /*
  * Issue 25.2: the network event log. A block made while the SIM page is open appears in its Events
@@ -69,7 +69,7 @@ test('the SIM page shows a block live with its user; /events filters (en and ru,
   await saveScreenshot(page, 'sim-events-en-1440-events');
 
   // Russian on a phone: cards, no sideways scroll; an empty filter says so.
-  await page.getByTestId('lang-ru').click();
+  await switchLang(page, 'ru');
   await page.setViewportSize(PHONE);
   await page.goto(`/events?sim=${sim.iccid}&type=block`);
   await expect(page.getByRole('heading', { name: 'События', level: 1 })).toBeVisible();
