@@ -5,14 +5,11 @@
 // over those SIMs at RATE packets/s. Each round is checked in plain SQL: every session it sent is
 // one usage record, and the per-SIM daily rollups grew by exactly its sessions.
 // Needs `npm run build`. Run: npx tsx bench/radius-ingest.ts   (SIMS=100000 SESSIONS=20000 RATE=6000 ROUNDS=3)
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema.js';
 import { insertSims, recreateBenchDatabase } from './support/bench-db.js';
-import { startBuiltServer } from './support/built-server.js';
+import { runRadiusSender as runSender, spread, startRadiusServer, type RoundFigures } from './support/radius-bench.js';
 
 const SIMS = Number(process.env.SIMS ?? 100_000);
 const SESSIONS = Number(process.env.SESSIONS ?? 20_000);
@@ -21,23 +18,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DATABASE_URL = process.env.BENCH_RADIUS_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/cabinet_bench_radius';
 const SECRET = 'bench-radius-secret';
 const IMSI_PREFIX = '25099';
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-interface RoundFigures {
-  sent: number;
-  answered: number;
-  retransmitted: number;
-  seconds: number;
-  offeredRate: number;
-  packetsPerSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  p99Stop: number;
-}
 
 await recreateBenchDatabase(DATABASE_URL);
-const server = await startServer();
+const server = await startRadiusServer(DATABASE_URL, SECRET);
 const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
 try {
   const [company] = await database.db.insert(companies).values({ name: `RADIUS bench ${Date.now()}` }).returning();
@@ -72,12 +55,8 @@ try {
     if (!ok) process.exitCode = 1;
     rounds.push(figures);
   }
-  const summary = (name: keyof RoundFigures) => {
-    const values = rounds.map((r) => r[name]).sort((a, b) => a - b);
-    return `${values[0]} / ${values[Math.floor(values.length / 2)]} / ${values[values.length - 1]}`;
-  };
-  console.log(`packets/s min / median / max: ${summary('packetsPerSecond')} (budget ≥ 5000)`);
-  console.log(`p99 answer ms min / median / max: ${summary('p99')} (budget ≤ 100)`);
+  console.log(`packets/s min / median / max: ${spread(rounds, (r) => r.packetsPerSecond)} (budget ≥ 5000)`);
+  console.log(`p99 answer ms min / median / max: ${spread(rounds, (r) => r.p99)} (budget ≤ 100)`);
 } finally {
   await database.close();
   await server.stop();
@@ -94,36 +73,4 @@ function simCount(range: { min: string; max: string } | undefined): string {
 async function rollupSessions(companyId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(database.db, sql`select coalesce(sum(sessions), 0)::int as n from usage_daily where company_id = ${companyId}`);
   return row?.n ?? 0;
-}
-
-/** The built server with RADIUS on a free loopback port; resolves with that port once it listens. */
-async function startServer(): Promise<{ port: number; stop(): Promise<void> }> {
-  const radiusListening = /RADIUS accounting on [^\s]+:(\d+)/;
-  const server = await startBuiltServer(
-    {
-      DATABASE_URL,
-      SEED_DEMO: '0',
-      NETWORK_ACTIVITY_SIMS: '0',
-      BILLING_CRON: 'off',
-      RADIUS_ACCT_ADDR: '127.0.0.1:0',
-      RADIUS_SECRET: SECRET,
-      SIM_KEYS_SECRET: 'bench-sim-keys-secret-of-at-least-32-characters',
-    },
-    { readyWhen: radiusListening },
-  );
-  return { port: Number(radiusListening.exec(server.output())?.[1]), stop: () => server.stop() };
-}
-
-/** One round's load from the sender process; its JSON line is the round's figures. */
-async function runSender(env: Record<string, string>): Promise<RoundFigures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support/radius-sender.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = output.trim().split('\n').at(-1) ?? '';
-  if (code !== 0 || !line.startsWith('{')) throw new Error(`the sender failed (${code}): ${output}`);
-  return JSON.parse(line) as RoundFigures;
 }

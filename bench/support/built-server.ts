@@ -40,7 +40,9 @@ export async function startBuiltServer(
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const port = options.port ?? (await freePort());
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // SERVER_NODE_ARGS profiles the product, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,13 @@
 // The load generator of bench/radius-ingest.ts, in a process of its own: Accounting-Request packets
 // (RFC 2866) built here byte by byte, sent over UDP at a fixed rate from many source ports, each
 // answer timed (from the first send) by its source port and identifier; unanswered ones are sent
-// again 3 s later (radclient's default), up to three times, as a NAS does. Prints one JSON line with what it measured.
+// again 3 s later (radclient's default), up to three times, as a NAS does, then counted lost; an answer
+// counts only when its Response Authenticator proves it answers that packet. Prints one JSON line with what it measured.
 // Env: RADIUS_PORT, RADIUS_SECRET, ROUND (a tag in every Acct-Session-Id), SESSIONS, RATE (packets/s),
-// FIRST_SIM and SIM_COUNT (the SIMs whose IMSI is IMSI_PREFIX + their id padded to 10 digits).
+// FIRST_SIM and SIM_COUNT (the SIMs whose IMSI is IMSI_PREFIX + their id padded to 10 digits), SIM_OFFSET
+// (session i goes to SIM FIRST_SIM + (SIM_OFFSET + i) % SIM_COUNT), MODE: `sessions` (Start, Interim and
+// Stop of each session) or `stops` (a Stop alone, whole session in it — a usage record a packet, as from
+// a NAS that lost its Start or a CDR feed).
 import { createHash } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 
@@ -20,9 +24,12 @@ const RATE = Number(env('RATE', '6000'));
 const FIRST_SIM = Number(env('FIRST_SIM'));
 const SIM_COUNT = Number(env('SIM_COUNT'));
 const IMSI_PREFIX = env('IMSI_PREFIX', '25099');
+const SIM_OFFSET = Number(env('SIM_OFFSET', '0'));
+const MODE = env('MODE', 'sessions');
+if (MODE !== 'sessions' && MODE !== 'stops') throw new Error('MODE is sessions or stops');
 /** Sessions between a session's Start and its Interim, and between its Interim and its Stop. */
 const LAG = 1000;
-// 256 identifiers a source port: enough ports that an identifier is not reused while its answer may still come.
+// 256 identifiers a source port, none reused while its packet waits: up to 32,768 packets in flight.
 const SOCKETS = 128;
 const TICK_MS = 5;
 /** Like a NAS, an unanswered packet is sent again (the same bytes) after RETRY_MS, at most RETRIES times; sooner only feeds an overload. */
@@ -44,7 +51,7 @@ const vendor3gpp = (type: number, value: Buffer) => {
 const STATUS = { start: 1, stop: 2, interim: 3 } as const;
 
 function packet(identifier: number, status: keyof typeof STATUS, session: number): Buffer {
-  const sim = FIRST_SIM + (session % SIM_COUNT);
+  const sim = FIRST_SIM + ((SIM_OFFSET + session) % SIM_COUNT);
   const seconds = status === 'start' ? 0 : status === 'interim' ? 30 : 60;
   const up = status === 'start' ? 0 : status === 'interim' ? 40_000 : 90_000 + (session % 1000);
   const attributes = Buffer.concat([
@@ -64,8 +71,12 @@ function packet(identifier: number, status: keyof typeof STATUS, session: number
   return Buffer.concat([header, authenticator, attributes]);
 }
 
-/** Start, Interim and Stop of SESSIONS sessions, interleaved: each session's packets LAG sessions apart. */
+/** Start, Interim and Stop of SESSIONS sessions, interleaved: each session's packets LAG sessions apart (or their Stops alone). */
 function* schedule(): Generator<[keyof typeof STATUS, number]> {
+  if (MODE === 'stops') {
+    for (let i = 0; i < SESSIONS; i++) yield ['stop', i];
+    return;
+  }
   for (let i = 0; i < SESSIONS + 2 * LAG; i++) {
     if (i < SESSIONS) yield ['start', i];
     if (i - LAG >= 0 && i - LAG < SESSIONS) yield ['interim', i - LAG];
@@ -77,6 +88,7 @@ const sockets: Socket[] = [];
 /** Unanswered packets by source port and identifier: first send time, bytes, sends so far. */
 const sentAt = new Map<number, { at: number; stop: boolean; bytes: Buffer; tries: number; lastAt: number }>();
 let retransmitted = 0;
+let lost = 0;
 const latencies: number[] = [];
 const stopLatencies: number[] = [];
 let answered = 0;
@@ -87,7 +99,8 @@ for (let s = 0; s < SOCKETS; s++) {
     if (message[0] !== 5) return;
     const key = s * 256 + (message[1] ?? 0);
     const sending = sentAt.get(key);
-    if (sending === undefined) return;
+    // The Response Authenticator covers the request's: an answer to another packet is not this one's.
+    if (sending === undefined || !answers(message, sending.bytes)) return;
     sentAt.delete(key);
     lastAnswerAt = performance.now();
     latencies.push(lastAnswerAt - sending.at);
@@ -109,15 +122,13 @@ while (sent < packets.length) {
   while (sent < due) {
     const index = sent;
     const [status, session] = packets[index] ?? ['start', 0];
-    const s = index % SOCKETS;
-    const id = nextId[s] ?? 0;
-    nextId[s] = (id + 1) % 256;
-    const key = s * 256 + id;
-    // An identifier still unanswered 256 packets later on its socket: that answer counts as lost.
-    const bytes = packet(id, status, session);
+    const key = freeKey(index % SOCKETS);
+    // Every identifier of every socket waits for an answer: the server is far behind; the next tick sends.
+    if (key === null) break;
+    const bytes = packet(key % 256, status, session);
     const now = performance.now();
     sentAt.set(key, { at: now, stop: status === 'stop', bytes, tries: 1, lastAt: now });
-    sockets[s]?.send(bytes, PORT, '127.0.0.1');
+    sockets[Math.floor(key / 256)]?.send(bytes, PORT, '127.0.0.1');
     sent += 1;
   }
   retransmit();
@@ -131,10 +142,37 @@ while (answered < sent && performance.now() < deadline) {
 }
 for (const socket of sockets) socket.close();
 
+/** A free identifier, on socket `from` or the next with one: an identifier is never reused while its packet waits for an answer. */
+function freeKey(from: number): number | null {
+  for (let i = 0; i < SOCKETS; i++) {
+    const s = (from + i) % SOCKETS;
+    for (let j = 0; j < 256; j++) {
+      const id = ((nextId[s] ?? 0) + j) % 256;
+      if (sentAt.has(s * 256 + id)) continue;
+      nextId[s] = (id + 1) % 256;
+      return s * 256 + id;
+    }
+  }
+  return null;
+}
+
+/** Whether `response` answers `request`: MD5(code, identifier, length, the request's authenticator, attributes, secret). */
+function answers(response: Buffer, request: Buffer): boolean {
+  if (response.length < 20 || response[1] !== request[1]) return false;
+  const expected = createHash('md5').update(response.subarray(0, 4)).update(request.subarray(4, 20)).update(response.subarray(20)).update(SECRET).digest();
+  return expected.equals(response.subarray(4, 20));
+}
+
 function retransmit(): void {
   const now = performance.now();
   for (const [key, sending] of sentAt) {
-    if (now - sending.lastAt < RETRY_MS || sending.tries > RETRIES) continue;
+    if (now - sending.lastAt < RETRY_MS) continue;
+    if (sending.tries > RETRIES) {
+      // Given up, as a NAS gives up: lost, and its identifier free again.
+      sentAt.delete(key);
+      lost += 1;
+      continue;
+    }
     sending.tries += 1;
     sending.lastAt = now;
     retransmitted += 1;
@@ -152,6 +190,7 @@ console.log(
     sent,
     answered,
     retransmitted,
+    lost,
     seconds: Math.round(seconds * 100) / 100,
     offeredRate: Math.round(sent / ((sendEnded - started) / 1000)),
     packetsPerSecond: Math.round(answered / seconds),

@@ -5,7 +5,12 @@ import { describeError } from '../../../log/loggable-error.js';
 import { type NotificationEventStored, onNotificationEvent } from '../notify/index.js';
 import { deliverOnce, type DeliverDeps, type DeliveryEvent } from './deliver.js';
 import * as repo from './repository.js';
+import { workEach } from '../../../pg-boss/work-each.js';
 import { connectSimEventDelivery, dispatchSimEvents, SIM_EVENTS_QUEUE, type SimEventsJob } from './sim-event-webhooks.js';
+
+/** Dispatch only writes delivery rows; delivery waits on receivers (up to NOTIFY_TIMEOUT_MS each), so more at once. */
+const DISPATCH_WORK = { batchSize: 20, concurrency: 4 };
+const DELIVER_WORK = { batchSize: 16, concurrency: 8 };
 
 export const NOTIFY_QUEUES = { dispatch: 'notify-dispatch', deliver: 'notify-deliver', simEvents: SIM_EVENTS_QUEUE } as const;
 
@@ -117,20 +122,10 @@ export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
 
 /** Works notification delivery in this process (ROLE=worker|all). */
 export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps): Promise<() => Promise<void>> {
-  await boss.work<NotificationEventStored>(NOTIFY_QUEUES.dispatch, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await dispatch(boss, deps, job.data);
-  });
-  await boss.work<DeliverJob>(
-    NOTIFY_QUEUES.deliver,
-    { pollingIntervalSeconds: 0.5, includeMetadata: true, batchSize: 1 },
-    async (jobs) => {
-      for (const job of jobs) await deliver(deps, job);
-    },
-  );
-  await boss.work<SimEventsJob>(NOTIFY_QUEUES.simEvents, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) {
-      for (const delivery of await dispatchSimEvents(deps.db, job.data)) await enqueueDelivery(boss, deps.retry, delivery);
-    }
+  await workEach<NotificationEventStored>(boss, NOTIFY_QUEUES.dispatch, DISPATCH_WORK, (job) => dispatch(boss, deps, job.data));
+  await workEach<DeliverJob>(boss, NOTIFY_QUEUES.deliver, DELIVER_WORK, (job) => deliver(deps, job));
+  await workEach<SimEventsJob>(boss, NOTIFY_QUEUES.simEvents, DISPATCH_WORK, async (job) => {
+    for (const delivery of await dispatchSimEvents(deps.db, job.data)) await enqueueDelivery(boss, deps.retry, delivery);
   });
   return async () => {
     await boss.offWork(NOTIFY_QUEUES.dispatch);

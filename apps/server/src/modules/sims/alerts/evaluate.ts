@@ -47,12 +47,14 @@ export async function evaluateAlerts(tx: Executor, feed: AlertFeed): Promise<num
   const month = now.toISOString().slice(0, 7);
   const candidates: AlertCandidate[] = [];
   const usedSims = new Set(feed.usage.map((u) => `${u.companyId}:${u.simId}`));
+  const targets = new Map([...rulesOf].map(([companyId, rules]) => [companyId, new RulesByTarget(rules)]));
+  const rulesFor = (companyId: number, simId: number, fact: SimFacts) => targets.get(companyId)?.of(simId, fact) ?? [];
   for (const sim of ruled) {
     const key = `${sim.companyId}:${sim.simId}`;
     const fact = facts.get(key);
     if (!fact || !usedSims.has(key)) continue;
-    for (const rule of rulesOf.get(sim.companyId) ?? []) {
-      if (!USAGE_CONDITIONS.has(rule.condition) || !applies(rule, sim.simId, fact)) continue;
+    for (const rule of rulesFor(sim.companyId, sim.simId, fact)) {
+      if (!USAGE_CONDITIONS.has(rule.condition)) continue;
       const value = usageValue(rule, fact);
       if (value !== null) candidates.push({ rule, simId: sim.simId, period: month, value: String(value), at: now });
     }
@@ -60,8 +62,7 @@ export async function evaluateAlerts(tx: Executor, feed: AlertFeed): Promise<num
   for (const event of changes) {
     const fact = facts.get(`${event.companyId}:${event.simId}`);
     if (!fact) continue;
-    for (const rule of rulesOf.get(event.companyId) ?? []) {
-      if (!applies(rule, event.simId, fact)) continue;
+    for (const rule of rulesFor(event.companyId, event.simId, fact)) {
       const value = changeValue(rule, event);
       if (value !== null) candidates.push({ rule, simId: event.simId, period: `event:${event.id}`, value, at: event.at });
     }
@@ -70,6 +71,42 @@ export async function evaluateAlerts(tx: Executor, feed: AlertFeed): Promise<num
   feed.events.push(...fired.events);
   feed.notifications.push(...fired.notifications);
   return fired.fired;
+}
+
+/**
+ * A company's rules by what their scope names, so a SIM's rules are its own, its labels' and groups'
+ * and the company's, found without walking the rest (a company may have a thousand rules, most of
+ * them on one SIM each). The same rules `applies` takes in.
+ */
+class RulesByTarget {
+  private readonly company: RuleRow[] = [];
+  private readonly sim = new Map<number, RuleRow[]>();
+  private readonly label = new Map<string, RuleRow[]>();
+  private readonly group = new Map<number, RuleRow[]>();
+
+  constructor(rules: RuleRow[]) {
+    const add = <K>(map: Map<K, RuleRow[]>, key: K | null, rule: RuleRow) => {
+      if (key === null) return;
+      const list = map.get(key);
+      if (list) list.push(rule);
+      else map.set(key, [rule]);
+    };
+    for (const rule of rules) {
+      if (rule.scope === 'company') this.company.push(rule);
+      else if (rule.scope === 'sim') add(this.sim, rule.sim_id, rule);
+      else if (rule.scope === 'label') add(this.label, rule.label, rule);
+      else if (rule.scope === 'group') add(this.group, rule.group_id, rule);
+    }
+  }
+
+  of(simId: number, fact: Pick<SimFacts, 'groups' | 'labels'>): RuleRow[] {
+    return [
+      ...this.company,
+      ...(this.sim.get(simId) ?? []),
+      ...fact.labels.flatMap((label) => this.label.get(label) ?? []),
+      ...fact.groups.flatMap((group) => this.group.get(group) ?? []),
+    ];
+  }
 }
 
 /** Whether the rule's scope takes in this SIM. */
