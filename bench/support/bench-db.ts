@@ -26,11 +26,12 @@ export async function countRows(database: Database, table: string): Promise<numb
 /**
  * Adds `count` SIMs to a company, set-based: ICCIDs with their Luhn digit, numbers, a name on two
  * SIMs of three ("Sensor …" on a third of them, so one substring hits about a third), every profile
- * and block type.
+ * and block type; with `imsiPrefix`, the IMSI prefix + the serial padded to 10 digits (as the RADIUS
+ * sender addresses them; written with the row, not by an update that leaves every row a dead version).
  */
-export async function insertSims(database: Database, companyId: number, firstSerial: number, count: number): Promise<void> {
+export async function insertSims(database: Database, companyId: number, firstSerial: number, count: number, imsiPrefix: string | null = null): Promise<void> {
   await database.db.execute(sql`
-    insert into sims (company_id, iccid, msisdn, name, profile, block_type, msu_cents, package, limit_mb, balance_cents, external_id)
+    insert into sims (company_id, iccid, msisdn, name, profile, block_type, msu_cents, package, limit_mb, balance_cents, external_id, imsi)
     select ${companyId},
            body || ((10 - (select sum(case when (19 - i) % 2 = 0 then (substr(body, i, 1)::int * 2) % 10 + (substr(body, i, 1)::int * 2) / 10
                                           else substr(body, i, 1)::int end) from generate_series(1, 19) i) % 10) % 10)::text,
@@ -42,7 +43,8 @@ export async function insertSims(database: Database, companyId: number, firstSer
            case when n % 5 = 1 then '1GB/month' end,
            case when n % 5 = 0 then 500 end,
            case when n % 5 = 0 then 1000 end,
-           case when n % 5 = 0 then 'EXT-' || n end
+           case when n % 5 = 0 then 'EXT-' || n end,
+           ${imsiPrefix}::text || lpad(n::text, 10, '0')
     from (select n, '89702' || lpad(n::text, 14, '0') as body
           from generate_series(${firstSerial}::bigint, ${firstSerial + count - 1}::bigint) n) g`);
 }

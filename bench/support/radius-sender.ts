@@ -4,7 +4,7 @@
 // again 3 s later (radclient's default), up to three times, as a NAS does, then counted lost; an answer
 // counts only when its Response Authenticator proves it answers that packet. Prints one JSON line with what it measured.
 // Env: RADIUS_PORT, RADIUS_SECRET, ROUND (a tag in every Acct-Session-Id), SESSIONS, RATE (packets/s),
-// FIRST_SIM and SIM_COUNT (the SIMs whose IMSI is IMSI_PREFIX + their id padded to 10 digits), SIM_OFFSET
+// FIRST_SIM and SIM_COUNT (the SIMs whose IMSI is IMSI_PREFIX + a number padded to 10 digits: the bench's serials), SIM_OFFSET
 // (session i goes to SIM FIRST_SIM + (SIM_OFFSET + i) % SIM_COUNT), MODE: `sessions` (Start, Interim and
 // Stop of each session) or `stops` (a Stop alone, whole session in it — a usage record a packet, as from
 // a NAS that lost its Start or a CDR feed).
