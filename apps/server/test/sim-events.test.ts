@@ -3,7 +3,7 @@ import type { WsServerEvent } from '@cab/contract/ws';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { dispatchSimEvents } from '../src/modules/platform/notify-methods/sim-event-webhooks.js';
+import { connectSimEventDelivery, dispatchSimEvents, SIM_EVENTS_QUEUE } from '../src/modules/platform/notify-methods/sim-event-webhooks.js';
 import { runQueueItem, type QueueRunnerDeps } from '../src/modules/platform/queue/runner.js';
 import { announceSimEvents, deleteExpiredSimEvents, onSimEvents, recordSimEvents, type RecordedSimEvent } from '../src/modules/sims/events/index.js';
 import { applyNetworkEvents } from '../src/modules/sims/usage/index.js';
@@ -15,6 +15,7 @@ import type { AccountingRecord } from '../src/network/radius/packet.js';
 import { NetworkSimulator } from '../src/network/simulator.js';
 import { companyIdByName, DEMO_COMPANY } from './support/db.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
+import { waitFor } from './support/wait.js';
 
 let t: TestApp;
 let manager: string;
@@ -265,6 +266,23 @@ describe('retention and delivery', () => {
     expect(await dispatchSimEvents(t.database.db, job)).toHaveLength(0);
     const [row] = await queryRows<{ payload: Record<string, unknown> }>(t.database.db, sql`select payload from notify_deliveries where id = ${deliveries[0]?.deliveryId ?? 0}`);
     expect(row?.payload).toMatchObject({ type: 'sim.event', category: 'sim', company_id: demo, events: [expect.objectContaining({ sim: simId, type: 'detach' })] });
+  });
+
+  it('queues sim.event webhook jobs only for companies with a SIM webhook', async () => {
+    // The demo company has one since the test above; the hook again (that test's spy took its place).
+    await connectSimEventDelivery(t.jobs, t.database.db);
+    const jobsOf = async (companyId: number) =>
+      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pgboss.job where name = ${SIM_EVENTS_QUEUE} and (data->>'companyId')::bigint = ${companyId}`))[0]?.n ?? 0;
+    const before = { demo: await jobsOf(demo), other: await jobsOf(other) };
+    const [demoSim = 0] = await simsOf(demo, 'true', 1);
+    const [otherSim = 0] = await simsOf(other, 'true', 1);
+    const at = new Date();
+    await announceSimEvents(bus, await recordSimEvents(t.database.db, [
+      { companyId: demo, simId: demoSim, type: 'detach', at, actor: { kind: 'network' } },
+      { companyId: other, simId: otherSim, type: 'detach', at, actor: { kind: 'network' } },
+    ]));
+    await waitFor(async () => (await jobsOf(demo)) > before.demo, 5000, 'the demo company\'s webhook job');
+    expect(await jobsOf(other)).toBe(before.other);
   });
 });
 

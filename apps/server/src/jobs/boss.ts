@@ -32,7 +32,7 @@ export async function startJobQueue(
     // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
     await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
     await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
-    await connectNotifyDelivery(boss);
+    await connectNotifyDelivery(boss, database.db);
     await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
     await createContentQueues(boss);
     await boss.createQueue(JOB_QUEUES.usageHousekeeping, { name: JOB_QUEUES.usageHousekeeping, policy: 'singleton' });

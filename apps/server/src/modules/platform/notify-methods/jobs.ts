@@ -109,13 +109,13 @@ async function deliver(deps: NotifyWorkerDeps, job: PgBoss.JobWithMetadata<Deliv
  * Creates the delivery queues and sends every notification event this process announces to them:
  * any role may create notifications, only workers deliver them.
  */
-export async function connectNotifyDelivery(boss: PgBoss): Promise<void> {
+export async function connectNotifyDelivery(boss: PgBoss, db: Db): Promise<void> {
   await boss.createQueue(NOTIFY_QUEUES.dispatch);
   await boss.createQueue(NOTIFY_QUEUES.deliver);
   const off = onNotificationEvent((event) => {
     enqueueDispatch(boss, event).catch((error: unknown) => console.error(`notification delivery not queued: ${describeError(error)}`));
   });
-  await connectSimEventDelivery(boss);
+  await connectSimEventDelivery(boss, db);
   // Several apps may live in one process one after another (the tests): a stopped queue's hook goes.
   boss.once('stopped', off);
 }

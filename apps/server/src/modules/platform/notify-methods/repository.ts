@@ -15,6 +15,9 @@ export interface MethodFields {
   secret: string | null;
 }
 
+/** notify_methods.type of a webhook (spec §3). */
+export const WEBHOOK_METHOD_TYPE = 1;
+
 const live = (companyId: number) => and(eq(notifyMethods.companyId, companyId), isNull(notifyMethods.deletedAt));
 
 export async function listMethods(db: Executor, companyId: number): Promise<MethodRow[]> {
@@ -63,6 +66,15 @@ export async function deleteMethod(db: Executor, companyId: number, id: number):
 }
 
 /** The company's methods whose flag for this category is on. */
+/** Companies with a live webhook method that takes SIM events. */
+export async function companiesWithSimWebhooks(db: Executor): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ companyId: notifyMethods.companyId })
+    .from(notifyMethods)
+    .where(and(eq(notifyMethods.type, WEBHOOK_METHOD_TYPE), eq(notifyMethods.flagSim, true), isNull(notifyMethods.deletedAt)));
+  return new Set(rows.map((r) => r.companyId));
+}
+
 export async function findMethodsFor(
   db: Executor,
   companyId: number,

@@ -24,6 +24,7 @@ import { DeliveryError } from '../../../delivery/http.js';
 import { deliverOnce, type DeliverDeps } from './deliver.js';
 import { type DeliveryRetry } from './jobs.js';
 import * as repo from './repository.js';
+import { forgetSimWebhookCompanies } from './sim-event-webhooks.js';
 
 export interface NotifyMethodsDeps {
   db: Db;
@@ -156,6 +157,7 @@ export async function createMethod(
     });
     return inserted;
   });
+  forgetSimWebhookCompanies();
   return toMethod(row);
 }
 
@@ -178,6 +180,7 @@ export async function updateMethod(
     });
     return updated;
   });
+  forgetSimWebhookCompanies();
   return toMethod(row);
 }
 
@@ -192,6 +195,7 @@ export async function deleteMethod(
     if (!(await repo.deleteMethod(tx, company, id))) throw new AppError('not_found');
     await audit(tx, principal, company, 'notify_method_delete', { id });
   });
+  forgetSimWebhookCompanies();
 }
 
 /** Queues a test message to one method; its outcome shows in the method's delivery log. */

@@ -11,7 +11,29 @@ export const SIM_EVENTS_QUEUE = 'notify-sim-events';
 /** Events of one company per webhook request: a busy network tick is a few requests, not thousands. */
 export const SIM_EVENTS_PER_WEBHOOK = 100;
 
-const WEBHOOK_METHOD_TYPE = 1;
+/**
+ * How long the list of companies with SIM webhooks is kept: a network batch logs events for hundreds
+ * of companies, most without a webhook, and each job of theirs was a row written, fetched and
+ * completed for nothing. A method added in this process counts at once (forgetSimWebhookCompanies),
+ * one added through another within this time.
+ */
+const SIM_WEBHOOK_COMPANIES_TTL_MS = 5_000;
+let simWebhookCompanies: { companies: Promise<Set<number>>; loadedAt: number } | null = null;
+
+export function forgetSimWebhookCompanies(): void {
+  simWebhookCompanies = null;
+}
+
+function companiesWithSimWebhooks(db: Db): Promise<Set<number>> {
+  const now = Date.now();
+  if (!simWebhookCompanies || now - simWebhookCompanies.loadedAt > SIM_WEBHOOK_COMPANIES_TTL_MS) {
+    const companies = repo.companiesWithSimWebhooks(db);
+    simWebhookCompanies = { companies, loadedAt: now };
+    // A failed read is tried again by the next batch, not kept.
+    companies.catch(() => forgetSimWebhookCompanies());
+  }
+  return simWebhookCompanies.companies;
+}
 
 /** One webhook's worth of a company's events; `key` makes a re-run dispatch find its rows. */
 export interface SimEventsJob {
@@ -36,9 +58,11 @@ interface WebhookSimEvent {
  * the SIM flag get them as signed `sim.event` requests (no e-mail, Telegram or WhatsApp: a network's
  * events would flood them). Queued, not awaited: the caller's work does not wait for any webhook.
  */
-export async function connectSimEventDelivery(boss: PgBoss): Promise<void> {
+export async function connectSimEventDelivery(boss: PgBoss, db: Db): Promise<void> {
   await boss.createQueue(SIM_EVENTS_QUEUE);
-  const off = onSimEvents((companyId, events) => {
+  forgetSimWebhookCompanies();
+  const queue = async (companyId: number, events: RecordedSimEvent[]) => {
+    if (!(await companiesWithSimWebhooks(db)).has(companyId)) return;
     const jobs = chunks(events, SIM_EVENTS_PER_WEBHOOK).map((chunk) => ({
       name: SIM_EVENTS_QUEUE,
       data: { companyId, key: randomUUID(), createdAt: new Date().toISOString(), events: chunk.map(toWebhookEvent) } satisfies SimEventsJob,
@@ -46,14 +70,17 @@ export async function connectSimEventDelivery(boss: PgBoss): Promise<void> {
       retryDelay: 5,
       retryBackoff: true,
     }));
-    boss.insert(jobs).catch((error: unknown) => console.error(`sim event webhooks not queued: ${describeError(error)}`));
+    await boss.insert(jobs);
+  };
+  const off = onSimEvents((companyId, events) => {
+    queue(companyId, events).catch((error: unknown) => console.error(`sim event webhooks not queued: ${describeError(error)}`));
   });
   boss.once('stopped', off);
 }
 
 /** One delivery row per webhook method; answers the new rows for delivery jobs. */
 export async function dispatchSimEvents(db: Db, job: SimEventsJob): Promise<Array<{ companyId: number; deliveryId: number }>> {
-  const methods = (await repo.findMethodsFor(db, job.companyId, 'sim')).filter((method) => method.type === WEBHOOK_METHOD_TYPE);
+  const methods = (await repo.findMethodsFor(db, job.companyId, 'sim')).filter((method) => method.type === repo.WEBHOOK_METHOD_TYPE);
   const event: DeliveryEvent & { events: WebhookSimEvent[] } = {
     id: null,
     event_key: job.key,
