@@ -154,18 +154,38 @@ describe('a run', () => {
     expect(create.statusCode).toBe(400);
   });
 
-  it('ten parallel starts of one file each get their own item, and the SIM ends as the file says', async () => {
+  it('ten parallel starts of one file: each item reports what it did — one sets the SIM, the rest find it unchanged', async () => {
     const [sim] = await demoSims(1);
     const file = `ICCID;NAME;LABELS\n${sim!.iccid};Parallel;p1|p2`;
     const answers = await Promise.all(Array.from({ length: 10 }, () => start(file)));
     const started = answers.filter((res) => res.statusCode === 200).map((res) => SimEditStartResult.parse(res.json<{ result: unknown }>().result));
     // The company's limit of running operations may refuse some (429); none half-starts.
     for (const res of answers) expect([200, 429]).toContain(res.statusCode);
-    expect(started.length).toBeGreaterThan(0);
-    await Promise.all(started.map((s) => runQueueItem(deps, { companyId: demo, queueId: s.qid })));
+    expect(started.length).toBeGreaterThan(1);
+    for (const s of started) await runQueueItem(deps, { companyId: demo, queueId: s.qid });
     expect(await simRow(sim!.id)).toMatchObject({ name: 'Parallel', labels: ['p1', 'p2'] });
+    const statuses = await queryRows<{ status: string; n: number }>(t.database.db, sql`
+      select status, count(*)::int as n from sim_edit_lines where company_id = ${demo} and queue_id = any(${`{${started.map((s) => s.qid).join(',')}}`}::bigint[]) group by status order by status`);
+    expect(statuses).toEqual([{ status: 'ok', n: 1 }, { status: 'unchanged', n: started.length - 1 }]);
+    // On Operations the same: one done, the others 'sim_unchanged', which a retry does not take again.
+    const outcomes = await queryRows<{ status: string; reason: string | null; n: number }>(t.database.db, sql`
+      select status, reason, count(*)::int as n from queue_results where company_id = ${demo} and queue_id = any(${`{${started.map((s) => s.qid).join(',')}}`}::bigint[])
+      group by status, reason order by status, reason`);
+    expect(outcomes).toEqual([{ status: 'fail', reason: 'sim_unchanged', n: started.length - 1 }, { status: 'ok', reason: null, n: 1 }]);
     const orphans = await queryRows<{ n: number }>(t.database.db, sql`
       select count(*)::int as n from sim_edit_lines l where l.company_id = ${demo} and not exists (select 1 from queue_items q where q.company_id = l.company_id and q.id = l.queue_id)`);
     expect(orphans[0]?.n).toBe(0);
+  });
+
+  it('ten parallel starts with one Idempotency-Key start one item; the others get its answer or wait their turn', async () => {
+    const [sim] = await demoSims(1);
+    const file = `ICCID;NAME\n${sim!.iccid};Once`;
+    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from queue_items where company_id = ${demo} and reason = 'queue_sim_edit'`);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(t.app, '/api/sims/edit/start', { file }, { token: admin, headers: { 'idempotency-key': `edit-${sim!.id}` } })));
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+    const qids = new Set(answers.filter((res) => res.statusCode === 200).map((res) => SimEditStartResult.parse(res.json<{ result: unknown }>().result).qid));
+    expect(qids.size).toBe(1);
+    const after = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from queue_items where company_id = ${demo} and reason = 'queue_sim_edit'`);
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
   });
 });

@@ -80,7 +80,7 @@ export type UnchangedReason = (typeof BLOCK_STATE_REASONS)[number];
  * Every outcome that means the SIM was already as the operation asks: reported as what it is, never
  * as done, and not taken again by a retry of the operation.
  */
-export const UNCHANGED_REASONS = [...BLOCK_STATE_REASONS, 'imei_already_locked', 'imei_not_locked'] as const;
+export const UNCHANGED_REASONS = [...BLOCK_STATE_REASONS, 'imei_already_locked', 'imei_not_locked', 'sim_unchanged'] as const;
 
 /** Which SIMs an operation leaves as they are, by block state, and what their outcome says. */
 export const UNCHANGED_RULES: Partial<Record<SimQueueReason, { when: 'blocked' | 'unblocked'; reason: UnchangedReason }>> = {

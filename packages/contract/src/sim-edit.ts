@@ -27,9 +27,10 @@ export const SIM_EDIT_VALUE_MAX = 100;
 /**
  * What became of a line: pending (not yet done), ok, or why it was left out — the ICCID names no SIM
  * (unknown_iccid) or a SIM of a company the user does not see (other_company), a value is not
- * allowed (invalid: `reason` says which), or an earlier line named the same SIM (duplicate).
+ * allowed (invalid: `reason` says which), or an earlier line named the same SIM (duplicate); or the
+ * SIM already had every value the line gives (unchanged: known when the line's turn comes).
  */
-export const SIM_EDIT_LINE_STATUSES = ['pending', 'ok', 'unknown_iccid', 'other_company', 'invalid', 'duplicate'] as const;
+export const SIM_EDIT_LINE_STATUSES = ['pending', 'ok', 'unknown_iccid', 'other_company', 'invalid', 'duplicate', 'unchanged'] as const;
 export type SimEditLineStatus = (typeof SIM_EDIT_LINE_STATUSES)[number];
 
 /** Why a line's value is not allowed: the column and the rule, as `column_rule`. */
@@ -58,6 +59,7 @@ export const SimEditCounts = z.object({
   other_company: z.number().int(),
   invalid: z.number().int(),
   duplicate: z.number().int(),
+  unchanged: z.number().int(),
 });
 export type SimEditCounts = z.infer<typeof SimEditCounts>;
 

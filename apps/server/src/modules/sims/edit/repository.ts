@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { UNCHANGED_REASONS } from '@cab/contract/queue';
 import type { SimEditCounts, SimEditLine } from '@cab/contract/sim-edit';
 import { queryRows, type Executor } from '../../../db/client.js';
 import type { CompanyScope } from '../../accounts/companies/index.js';
 
 type Bigint = number | string;
+type UnchangedOutcome = (typeof UNCHANGED_REASONS)[number];
 /** One item's lines: the item's company and queue id. */
 export interface EditRef {
   companyId: number;
@@ -20,6 +22,14 @@ export interface StoredLine {
   status: string;
   reason: string | null;
 }
+
+/** A pending line, and whether the SIM has every value it gives already. */
+export interface PendingLine extends StoredLine {
+  unchanged: boolean;
+}
+
+/** The per-SIM outcome of a line that changes nothing (a queue UNCHANGED_REASONS entry): its line says unchanged. */
+export const UNCHANGED_LINE = 'sim_unchanged' satisfies UnchangedOutcome;
 
 const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 /** Rows written per statement: bounds one statement's size for a 50,000-line file. */
@@ -54,14 +64,40 @@ export async function insertLines(tx: Executor, ref: EditRef, lines: StoredLine[
 }
 
 /** The pending lines of the claimed SIMs (one per SIM: a repeated SIM's later lines are duplicates). */
-export async function pendingLines(db: Executor, ref: EditRef, simIds: number[]): Promise<StoredLine[]> {
+export async function pendingLines(db: Executor, ref: EditRef, simIds: number[]): Promise<PendingLine[]> {
   if (simIds.length === 0) return [];
-  const rows = await queryRows<{ line: number; iccid: string; sim_id: Bigint; name: string | null; external_id: string | null; labels: string[] | null; status: string; reason: string | null }>(
+  const rows = await queryRows<{
+    line: number;
+    iccid: string;
+    sim_id: Bigint;
+    name: string | null;
+    external_id: string | null;
+    labels: string[] | null;
+    status: string;
+    reason: string | null;
+    unchanged: boolean;
+  }>(
     db,
-    sql`select line, iccid, sim_id, name, external_id, labels, status, reason from sim_edit_lines
-      where company_id = ${ref.companyId} and queue_id = ${ref.queueId} and sim_id = any(${idArray(simIds)}) and status = 'pending'`,
+    // Unchanged: every value the line gives is the SIM's already ('' and no name alike; labels as a set).
+    sql`select l.line, l.iccid, l.sim_id, l.name, l.external_id, l.labels, l.status, l.reason,
+        (l.name is null or nullif(l.name, '') is not distinct from nullif(s.name, ''))
+        and (l.external_id is null or nullif(l.external_id, '') is not distinct from nullif(s.external_id, ''))
+        and (l.labels is null or array(select distinct x from unnest(l.labels) x order by x)
+             = array(select sl.label from sim_labels sl where sl.company_id = s.company_id and sl.sim_id = s.id order by sl.label)) as unchanged
+      from sim_edit_lines l join sims s on s.id = l.sim_id
+      where l.company_id = ${ref.companyId} and l.queue_id = ${ref.queueId} and l.sim_id = any(${idArray(simIds)}) and l.status = 'pending'`,
   );
-  return rows.map((r) => ({ line: r.line, iccid: r.iccid, simId: Number(r.sim_id), name: r.name, externalId: r.external_id, labels: r.labels, status: r.status, reason: r.reason }));
+  return rows.map((r) => ({
+    line: r.line,
+    iccid: r.iccid,
+    simId: Number(r.sim_id),
+    name: r.name,
+    externalId: r.external_id,
+    labels: r.labels,
+    status: r.status,
+    reason: r.reason,
+    unchanged: r.unchanged,
+  }));
 }
 
 /** How many labels each SIM's company has, and which of `labels` each already knows. */
@@ -113,7 +149,8 @@ export async function applyLines(tx: Executor, ref: EditRef, simIds: number[]): 
 export async function refuseLines(tx: Executor, ref: EditRef, refused: Array<{ simId: number; reason: string }>): Promise<void> {
   if (refused.length === 0) return;
   await tx.execute(sql`
-    update sim_edit_lines l set status = 'invalid', reason = t.reason
+    update sim_edit_lines l set status = case when t.reason = ${UNCHANGED_LINE} then 'unchanged' else 'invalid' end,
+      reason = case when t.reason = ${UNCHANGED_LINE} then null else t.reason end
     from jsonb_to_recordset(${JSON.stringify(refused.map((r) => ({ sim_id: r.simId, reason: r.reason })))}::jsonb) as t(sim_id bigint, reason text)
     where l.company_id = ${ref.companyId} and l.queue_id = ${ref.queueId} and l.sim_id = t.sim_id and l.status = 'pending'`);
 }
@@ -121,7 +158,7 @@ export async function refuseLines(tx: Executor, ref: EditRef, refused: Array<{ s
 export async function countLines(db: Executor, ref: EditRef): Promise<SimEditCounts> {
   const rows = await queryRows<{ status: string; n: number }>(db, sql`
     select status, count(*)::int as n from sim_edit_lines where company_id = ${ref.companyId} and queue_id = ${ref.queueId} group by status`);
-  const counts: SimEditCounts = { lines: 0, pending: 0, ok: 0, unknown_iccid: 0, other_company: 0, invalid: 0, duplicate: 0 };
+  const counts: SimEditCounts = { lines: 0, pending: 0, ok: 0, unknown_iccid: 0, other_company: 0, invalid: 0, duplicate: 0, unchanged: 0 };
   for (const row of rows) {
     counts.lines += row.n;
     if (row.status in counts) counts[row.status as keyof SimEditCounts] += row.n;
@@ -131,7 +168,7 @@ export async function countLines(db: Executor, ref: EditRef): Promise<SimEditCou
 
 /** The item's lines in file order, all or only those left out; a page of them, or all (`size` null). */
 export async function listLines(db: Executor, ref: EditRef, options: { problems: boolean; page: number; size: number | null }): Promise<{ total: number; items: SimEditLine[] }> {
-  const where = sql`company_id = ${ref.companyId} and queue_id = ${ref.queueId}${options.problems ? sql` and status not in ('pending', 'ok')` : sql``}`;
+  const where = sql`company_id = ${ref.companyId} and queue_id = ${ref.queueId}${options.problems ? sql` and status not in ('pending', 'ok', 'unchanged')` : sql``}`;
   const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sim_edit_lines where ${where}`);
   const page = options.size === null ? sql`` : sql` limit ${options.size} offset ${options.page * options.size}`;
   const items = await queryRows<SimEditLine>(db, sql`select line, iccid, status, reason from sim_edit_lines where ${where} order by line${page}`);

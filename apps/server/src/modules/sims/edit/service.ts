@@ -42,7 +42,7 @@ export async function planSimEdit(db: Db, principal: Principal, file: string): P
       reason: entry.invalid ?? null,
     };
   });
-  const counts: SimEditCounts = { lines: lines.length, pending: 0, ok: 0, unknown_iccid: 0, other_company: 0, invalid: 0, duplicate: 0 };
+  const counts: SimEditCounts = { lines: lines.length, pending: 0, ok: 0, unknown_iccid: 0, other_company: 0, invalid: 0, duplicate: 0, unchanged: 0 };
   for (const line of lines) counts[line.status as keyof SimEditCounts] += 1;
   return { lines, simIds: [...taken], counts };
 }
@@ -50,8 +50,9 @@ export async function planSimEdit(db: Db, principal: Principal, file: string): P
 export type SimEditOutcome = { simId: number; ok: true } | { simId: number; ok: false; reason: string };
 
 /**
- * What the run will make of each claimed SIM: its line is set, or refused when its new labels would
- * take its company past SIM_LABELS_PER_COMPANY (counted over the batch, in line order). A SIM whose
+ * What the run will make of each claimed SIM: its line is set; unchanged when the SIM has its values
+ * already; or refused when its new labels would take its company past SIM_LABELS_PER_COMPANY
+ * (counted over the batch, in line order). A SIM whose
  * line is gone (done before a crash) is done.
  */
 export async function simEditOutcomes(db: Executor, ref: repo.EditRef, simIds: number[]): Promise<SimEditOutcome[]> {
@@ -61,6 +62,11 @@ export async function simEditOutcomes(db: Executor, ref: repo.EditRef, simIds: n
   const use = await repo.companyLabelUse(db, simIds, wanted);
   const refused = new Map<number, string>();
   for (const line of [...lines].sort((a, b) => a.line - b.line)) {
+    if (line.unchanged) {
+      // Reported as what it is, not as done (and never retried).
+      refused.set(line.simId ?? 0, repo.UNCHANGED_LINE);
+      continue;
+    }
     const company = use.get(byCompany.get(line.simId ?? 0) ?? 0);
     if (!company || !line.labels) continue;
     const added = line.labels.filter((label) => !company.known.has(label));

@@ -5,7 +5,7 @@ import type { SimEditInvalidReason, SimEditLineStatus } from '@cab/contract/sim-
 export const SIM_EDIT_CSV: Record<Lang, { header: string[]; status: Record<SimEditLineStatus, string>; reason: Record<SimEditInvalidReason, string> }> = {
   ru: {
     header: ['Строка', 'ICCID', 'Результат', 'Причина'],
-    status: { pending: 'Ещё не выполнено', ok: 'Выполнено', unknown_iccid: 'Нет SIM-карты с таким ICCID', other_company: 'SIM-карта другой компании', invalid: 'Недопустимое значение', duplicate: 'SIM-карта уже была в файле выше' },
+    status: { pending: 'Ещё не выполнено', ok: 'Выполнено', unknown_iccid: 'Нет SIM-карты с таким ICCID', other_company: 'SIM-карта другой компании', invalid: 'Недопустимое значение', duplicate: 'SIM-карта уже была в файле выше', unchanged: 'Без изменений: у SIM-карты уже эти значения' },
     reason: {
       iccid_format: 'ICCID — это 18–20 цифр',
       name_too_long: 'Название длиннее 100 символов',
@@ -18,7 +18,7 @@ export const SIM_EDIT_CSV: Record<Lang, { header: string[]; status: Record<SimEd
   },
   en: {
     header: ['Line', 'ICCID', 'Result', 'Reason'],
-    status: { pending: 'Not done yet', ok: 'Done', unknown_iccid: 'No SIM card has this ICCID', other_company: "Another company's SIM card", invalid: 'Value not allowed', duplicate: 'The SIM card was on an earlier line' },
+    status: { pending: 'Not done yet', ok: 'Done', unknown_iccid: 'No SIM card has this ICCID', other_company: "Another company's SIM card", invalid: 'Value not allowed', duplicate: 'The SIM card was on an earlier line', unchanged: 'Unchanged: the SIM card already had these values' },
     reason: {
       iccid_format: 'An ICCID is 18 to 20 digits',
       name_too_long: 'The name is longer than 100 characters',
