@@ -5,7 +5,6 @@
 export const JOB_QUEUES = {
   queueBatch: 'queue-batch',
   networkActivity: 'network-activity',
-  monthStart: 'month-start',
   billingCycle: 'billing-cycle',
   usageHousekeeping: 'usage-housekeeping',
   simEventsRetention: 'sim-events-retention',

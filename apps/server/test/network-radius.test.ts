@@ -9,6 +9,8 @@ import { Batcher } from '../src/network/radius/batcher.js';
 import { startRadiusAccounting, type RadiusAccounting } from '../src/network/radius/listener.js';
 import type { AccountingRecord } from '../src/network/radius/packet.js';
 import { mergeSessions, usageOf } from '../src/network/radius/sessions.js';
+import type { SimRef } from '../src/network/adapter.js';
+import { monthSpendOf } from './network/support.js';
 import { TEST_SIM_KEYS_SECRET } from './support/database-snapshot.js';
 import { hasRadclient, radclient as sendAccounting } from './support/radclient.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
@@ -164,8 +166,7 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
       test.database.db,
       sql`select sessions, bytes_up::text from usage_daily_company where company_id = ${sim.companyId} and day = ${today}::date`,
     );
-    const [spend] = await queryRows<{ month_spend_cents: number }>(test.database.db, sql`select month_spend_cents from sims where id = ${sim.id}`);
-    return { daily, company, spend: spend?.month_spend_cents ?? 0 };
+    return { daily, company, spend: await monthSpendOf(test.database.db, { companyId: sim.companyId, simId: sim.id } as SimRef) };
   };
 
   const session = (id: string, status: string, extra: Record<string, string | number> = {}) => ({

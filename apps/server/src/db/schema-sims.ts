@@ -33,7 +33,6 @@ export const sims = pgTable(
     blockType: text('block_type').notNull().default('none'),
     blockReason: text('block_reason'),
     msuCents: integer('msu_cents'),
-    monthSpendCents: integer('month_spend_cents').notNull().default(0),
     package: text('package'),
     limitMb: integer('limit_mb'),
     balanceCents: integer('balance_cents'),

@@ -31,7 +31,6 @@ export async function startJobQueue(
     await boss.createQueue(JOB_QUEUES.queueBatch);
     // Periodic jobs run one at a time: a second tick would read spend the first has not written yet.
     await boss.createQueue(JOB_QUEUES.networkActivity, { name: JOB_QUEUES.networkActivity, policy: 'singleton' });
-    await boss.createQueue(JOB_QUEUES.monthStart, { name: JOB_QUEUES.monthStart, policy: 'singleton' });
     await connectNotifyDelivery(boss, database.db);
     await boss.createQueue(JOB_QUEUES.billingCycle, { name: JOB_QUEUES.billingCycle, policy: 'singleton' });
     await createContentQueues(boss);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { checkSilentSims } from '../modules/sims/alerts/index.js';
 import { deleteExpiredSimEvents } from '../modules/sims/events/index.js';
 import { applyDueRoamingChanges } from '../modules/sims/roaming/index.js';
-import { applyNetworkEvents, resetMonthSpend, usageHousekeeping } from '../modules/sims/usage/index.js';
+import { applyNetworkEvents, usageHousekeeping } from '../modules/sims/usage/index.js';
 import { generateActivity } from '../network/activity.js';
 import { loadSessionLocation } from '../network/session-location.js';
 import { readSimulatorSettings, type SimulatorSettings } from '../network/simulator-settings.js';
@@ -11,6 +11,9 @@ import type { EventBus } from '../realtime/bus.js';
 import { JOB_QUEUES } from '../job-queues.js';
 import type { NetworkRuntime } from '../network/create-adapter.js';
 import { startHlrJobs } from './hlr-jobs.js';
+
+/** A queue an older version scheduled (the month's spend reset): unscheduled at start. */
+const RETIRED_MONTH_START_QUEUE = 'month-start';
 
 /**
  * The simulated network's life: every minute some active SIMs open sessions, send SMS and make
@@ -35,9 +38,6 @@ export async function startNetworkJobs(
     }
     await applyDueRoamingChanges(deps.db, deps.bus, now);
   });
-  await boss.work(JOB_QUEUES.monthStart, async () => {
-    await resetMonthSpend(deps.db);
-  });
   // Retention of raw usage records (18 months); rollups stay.
   await boss.work(JOB_QUEUES.usageHousekeeping, async () => {
     await usageHousekeeping(deps.db, new Date());
@@ -52,7 +52,8 @@ export async function startNetworkJobs(
   });
   if (deps.network.hlr) await startHlrJobs(boss, deps.db, deps.network.hlr);
   await boss.schedule(JOB_QUEUES.networkActivity, '* * * * *');
-  await boss.schedule(JOB_QUEUES.monthStart, '0 0 1 * *');
+  // Retired: the month's spend is read from the daily rollups, nothing resets on the first; an older install's schedule goes.
+  await boss.unschedule(RETIRED_MONTH_START_QUEUE);
   await boss.schedule(JOB_QUEUES.usageHousekeeping, '30 3 * * *');
   await boss.schedule(JOB_QUEUES.simEventsRetention, '45 3 * * *');
   await boss.schedule(JOB_QUEUES.alertSilence, '15 4 * * *');

@@ -1,6 +1,7 @@
 import type { NetworkState } from './adapter.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.js';
+import { cappedMonthSpendCentsSql } from '../db/month-spend.js';
 
 /** An active SIM picked for activity, with what the network last knew of it. */
 export interface ActiveSimRow {
@@ -52,7 +53,7 @@ export async function findActiveSims(db: Executor, ids: number[], companyId?: nu
   }>(
     db,
     sql`
-    select s.company_id, s.id, s.profile, s.msu_cents, s.month_spend_cents,
+    select s.company_id, s.id, s.profile, s.msu_cents, ${cappedMonthSpendCentsSql('s')} as month_spend_cents,
            st.online, st.imei, st.cell, st.rat, st.last_seen_at, st.session_started_at,
            r.mode as roaming_mode, r.zones as roaming_zones
     from sims s

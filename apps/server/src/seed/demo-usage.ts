@@ -84,11 +84,4 @@ export async function seedDemoUsage(tx: Executor, companyIds: number[], now = ne
            sum(calls_in), sum(calls_out), sum(call_seconds), sum(cost_cents)
     from usage_daily where company_id in ${companies} group by 1, 2
     on conflict do nothing`);
-  // This month's spend as the rollups say (the simulator adds to it from here on).
-  await tx.execute(sql`
-    update sims s set month_spend_cents = m.cents
-    from (select company_id, sim_id, sum(cost_cents)::int as cents from usage_daily
-          where company_id in ${companies} and day >= date_trunc('month', ${at}::timestamptz at time zone 'UTC')::date
-          group by 1, 2) m
-    where s.company_id = m.company_id and s.id = m.sim_id`);
 }

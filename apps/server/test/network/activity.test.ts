@@ -7,7 +7,7 @@ import type { SimRef } from '../../src/network/adapter.js';
 import { MAX_ACTIVITY_SIMS, RATS, SERVING_NETWORKS, generateActivity } from '../../src/network/activity.js';
 import { isUsageEvent, type MsuBlockEvent, type NetworkEvent } from '../../src/network/events.js';
 import { applyNetworkEvents } from '../../src/modules/sims/usage/service.js';
-import { createCompany, createSims, openNetworkTestDatabase, recordingBus, seededRandom, sequenceRandom } from './support.js';
+import { createCompany, createSims, monthSpendOf, openNetworkTestDatabase, recordingBus, seededRandom, sequenceRandom, setMonthSpend } from './support.js';
 
 let database: Database;
 let db: Db;
@@ -85,8 +85,10 @@ describe('generateActivity', () => {
   it('emits msu_block only when month spend plus this usage passes the cap', async () => {
     const [over, atCap, uncapped] = active;
     if (!over || !atCap || !uncapped) throw new Error('no sims');
-    const setCap = (sim: SimRef, msuCents: number | null, monthSpendCents: number) =>
-      db.update(simsTable).set({ msuCents, monthSpendCents }).where(eq(simsTable.id, sim.simId));
+    const setCap = async (sim: SimRef, msuCents: number | null, monthSpendCents: number) => {
+      await db.update(simsTable).set({ msuCents }).where(eq(simsTable.id, sim.simId));
+      await setMonthSpend(db, [sim], monthSpendCents);
+    };
     await setCap(over, 100, 95);
     await setCap(atCap, 100, 91);
     await setCap(uncapped, null, 1_000_000);
@@ -108,15 +110,14 @@ describe('generateActivity', () => {
     const events: NetworkEvent[] = await generateActivity(db, { now, maxSims: 100, random: seededRandom(13) });
     const usage = events.filter(isUsageEvent);
     const simIds = [...new Set(usage.map((e) => e.simId))];
-    const spendBefore = await db.select({ id: simsTable.id, spend: simsTable.monthSpendCents }).from(simsTable).where(inArray(simsTable.id, simIds));
+    const spendOf = async () => new Map(await Promise.all(simIds.map(async (id) => [id, await monthSpendOf(db, { companyId, simId: id } as SimRef)] as const)));
+    const spendBefore = await spendOf();
     const [usageBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(simUsage).where(inArray(simUsage.simId, simIds));
     await applyNetworkEvents(db, recordingBus().bus, events);
     const [rows] = await db.select({ n: sql<number>`count(*)::int` }).from(simUsage).where(inArray(simUsage.simId, simIds));
     expect(rows?.n).toBe((usageBefore?.n ?? 0) + usage.length);
-    const spendAfter = new Map(
-      (await db.select({ id: simsTable.id, spend: simsTable.monthSpendCents }).from(simsTable).where(inArray(simsTable.id, simIds))).map((r) => [r.id, r.spend]),
-    );
-    for (const { id, spend } of spendBefore) {
+    const spendAfter = await spendOf();
+    for (const [id, spend] of spendBefore) {
       const added = usage.filter((e) => e.simId === id).reduce((sum, e) => sum + e.costCents, 0);
       expect(spendAfter.get(id)).toBe(spend + added);
     }

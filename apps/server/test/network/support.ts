@@ -6,6 +6,7 @@ import { companies, users } from '../../src/db/schema.js';
 import type { SimRef } from '../../src/network/adapter.js';
 import type { Audience } from '../../src/realtime/bus.js';
 import type { EventPublisher } from '../../src/modules/sims/usage/service.js';
+import { monthSpendCentsSql } from '../../src/db/month-spend.js';
 import type { WsServerEvent } from '@cab/contract/ws';
 import { resetPostgres, testDatabaseUrl } from '../support/test-app.js';
 
@@ -48,6 +49,7 @@ export interface SimFixture {
   serialBase: number;
   blockType?: string;
   msuCents?: number | null;
+  /** Spent this month already: a daily rollup of today with this cost (the month's spend is read from them). */
   monthSpendCents?: number;
   limitMb?: number | null;
 }
@@ -57,14 +59,31 @@ export async function createSims(db: Db, companyId: number, fixture: SimFixture)
   const rows = await queryRows<{ id: number | string; iccid: string; msisdn: string; profile: string }>(
     db,
     sql`
-    insert into sims (company_id, iccid, msisdn, profile, block_type, msu_cents, month_spend_cents, limit_mb)
+    insert into sims (company_id, iccid, msisdn, profile, block_type, msu_cents, limit_mb)
     select ${companyId}, '8970199' || lpad((${fixture.serialBase}::bigint + n)::text, 13, '0'),
            '7900' || lpad((${fixture.serialBase}::bigint + n)::text, 8, '0'), 'TC',
-           ${fixture.blockType ?? 'none'}, ${fixture.msuCents ?? null}::integer, ${fixture.monthSpendCents ?? 0}, ${fixture.limitMb ?? null}::integer
+           ${fixture.blockType ?? 'none'}, ${fixture.msuCents ?? null}::integer, ${fixture.limitMb ?? null}::integer
     from generate_series(1, ${fixture.count}) as n
     returning id, iccid, msisdn, profile`,
   );
-  return rows.map((r) => ({ companyId, simId: Number(r.id), iccid: r.iccid, msisdn: r.msisdn, profile: r.profile as SimProfile }));
+  const sims = rows.map((r) => ({ companyId, simId: Number(r.id), iccid: r.iccid, msisdn: r.msisdn, profile: r.profile as SimProfile }));
+  if (fixture.monthSpendCents) await setMonthSpend(db, sims, fixture.monthSpendCents);
+  return sims;
+}
+
+/** Sets each SIM's spend this month to `cents`: its rollup of today says so, and no earlier day of the month says more. */
+export async function setMonthSpend(db: Db, sims: SimRef[], cents: number): Promise<void> {
+  const ids = sql`${`{${sims.map((s) => s.simId).join(',')}}`}::bigint[]`;
+  await db.execute(sql`delete from usage_daily where sim_id = any(${ids}) and day >= date_trunc('month', now() at time zone 'UTC')::date`);
+  await db.execute(sql`
+    insert into usage_daily (company_id, sim_id, day, cost_cents)
+    select company_id, id, (now() at time zone 'UTC')::date, ${cents} from sims where id = any(${ids})`);
+}
+
+/** A SIM's spend this month, read as the product reads it. */
+export async function monthSpendOf(db: Db, sim: SimRef): Promise<number> {
+  const [row] = await queryRows<{ cents: number }>(db, sql`select ${monthSpendCentsSql(sql`${sim.companyId}::bigint`, sql`${sim.simId}::bigint`)} as cents`);
+  return Number(row?.cents ?? 0);
 }
 
 export async function setOnline(db: Db, sims: SimRef[], online: boolean): Promise<void> {

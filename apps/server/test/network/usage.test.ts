@@ -1,13 +1,13 @@
 import { Notification } from '@cab/contract/notify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { notifications } from '../../src/db/schema.js';
 import { sims as simsTable, simUsage } from '../../src/db/schema-sims.js';
 import type { SimRef } from '../../src/network/adapter.js';
 import type { NetworkEvent } from '../../src/network/events.js';
-import { MSU_BLOCK_REASON, applyNetworkEvents, resetMonthSpend } from '../../src/modules/sims/usage/service.js';
-import { createCompany, createSims, createUser, openNetworkTestDatabase, recordingBus } from './support.js';
+import { MSU_BLOCK_REASON, applyNetworkEvents } from '../../src/modules/sims/usage/service.js';
+import { createCompany, createSims, createUser, monthSpendOf, openNetworkTestDatabase, recordingBus } from './support.js';
 
 const AT = new Date('2030-02-03T04:05:06Z');
 
@@ -69,8 +69,8 @@ describe('applyNetworkEvents', () => {
       ]),
     );
     expect(rows).toHaveLength(3);
-    expect((await simRow(a))?.monthSpendCents).toBe(15);
-    expect((await simRow(b))?.monthSpendCents).toBe(21);
+    expect(await monthSpendOf(db, a)).toBe(15);
+    expect(await monthSpendOf(db, b)).toBe(21);
   });
 
   it('blocks a SIM past its MSU cap, tells each active user of its company and updates the SIM list', async () => {
@@ -79,7 +79,8 @@ describe('applyNetworkEvents', () => {
     const { bus, publish, published } = recordingBus();
     await applyNetworkEvents(db, bus, [{ type: 'data', ...net(`msu-${sim.simId}`), companyId: company, simId: sim.simId, at: AT, ...dataOf(4_000_000), costCents: 20 }, msuBlock(sim, 110)]);
 
-    expect(await simRow(sim)).toMatchObject({ blockType: 'msu', blockReason: MSU_BLOCK_REASON, monthSpendCents: 110 });
+    expect(await simRow(sim)).toMatchObject({ blockType: 'msu', blockReason: MSU_BLOCK_REASON });
+    expect(await monthSpendOf(db, sim)).toBe(110);
     const created = await notificationsOf(Object.values(users));
     expect(created.map((n) => ({ companyId: n.companyId, userId: n.userId, type: n.type, category: n.category, text: n.text, readed: n.readed })).sort((x, y) => x.userId - y.userId)).toEqual([
       { companyId: company, userId: users.ru, type: 'warning', category: 'sim', text: `SIM ${sim.iccid} заблокирована: превышен MSU`, readed: false },
@@ -131,12 +132,13 @@ describe('applyNetworkEvents', () => {
   });
 });
 
-describe('resetMonthSpend', () => {
-  it('starts every SIM at zero spend for the new month', async () => {
-    const spent = await freshSims(company, 3, 100, 42);
-    const reset = await resetMonthSpend(db);
-    expect(reset).toBeGreaterThanOrEqual(3);
-    for (const sim of spent) expect((await simRow(sim))?.monthSpendCents).toBe(0);
-    expect(await resetMonthSpend(db)).toBe(0);
+describe('month spend', () => {
+  it("is this month's rollups: a new month starts at zero without a reset of any SIM", async () => {
+    const [sim] = await freshSims(company, 1, 100, 42);
+    if (!sim) throw new Error('no sim');
+    expect(await monthSpendOf(db, sim)).toBe(42);
+    // The last day of the previous month is not this month's.
+    await db.execute(sql`update usage_daily set day = (date_trunc('month', now() at time zone 'UTC') - interval '1 day')::date where sim_id = ${sim.simId}`);
+    expect(await monthSpendOf(db, sim)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { queryRows, type Database, type Db } from '../../src/db/client.js';
 import type { CallEvent, DataSessionEvent, SmsEvent, UsageEvent } from '../../src/network/events.js';
 import { HOUSEKEEPING_BATCH, recordUsage, usageHousekeeping } from '../../src/modules/sims/usage/records-repository.js';
 import { applyNetworkEvents } from '../../src/modules/sims/usage/service.js';
-import { createCompany, createSims, openNetworkTestDatabase, recordingBus, seededRandom } from '../network/support.js';
+import { createCompany, createSims, monthSpendOf, openNetworkTestDatabase, recordingBus, seededRandom } from '../network/support.js';
 
 let database: Database;
 let db: Db;
@@ -209,7 +209,7 @@ describe('usage rollups', () => {
     if (!sim) throw new Error('no sim');
     const events = makeEvents([sim], 20, 11, 'spend');
     const cost = events.reduce((sum, e) => sum + e.costCents, 0);
-    const spend = async () => Number((await queryRows<{ c: number }>(db, sql`select month_spend_cents as c from sims where id = ${sim.simId}`))[0]?.c);
+    const spend = () => monthSpendOf(db, sim);
 
     // The legacy sim_usage insert fails after the records were written: the whole batch rolls back.
     await db.execute(sql`create function refuse_sim_usage() returns trigger language plpgsql as $$ begin raise exception 'storage down'; end $$`);

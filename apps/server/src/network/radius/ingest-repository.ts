@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { cappedMonthSpendCentsSql } from '../../db/month-spend.js';
 
 /*
  * A batch of RADIUS accounting in one statement (so one round trip and one implicit transaction):
@@ -121,12 +122,12 @@ export async function recordSessions(db: Executor, sessions: SessionInput[], ste
     ), found as (
       select t.*, s.company_id, s.sim_id, s.msu_cents, s.month_spend_cents from t
       cross join lateral (
-        (select s.company_id, s.id as sim_id, s.msu_cents, s.month_spend_cents
+        (select s.company_id, s.id as sim_id, s.msu_cents, ${cappedMonthSpendCentsSql('s')} as month_spend_cents
          from radius_sessions r join sims s on s.id = r.sim_id where r.nas = t.nas and r.acct_session_id = t.session_id)
         union all
-        (select s.company_id, s.id, s.msu_cents, s.month_spend_cents from sims s where s.imsi = t.imsi)
+        (select s.company_id, s.id, s.msu_cents, ${cappedMonthSpendCentsSql('s')} from sims s where s.imsi = t.imsi)
         union all
-        (select s.company_id, s.id, s.msu_cents, s.month_spend_cents from sims s where s.msisdn = t.msisdn order by s.id limit 1)
+        (select s.company_id, s.id, s.msu_cents, ${cappedMonthSpendCentsSql('s')} from sims s where s.msisdn = t.msisdn order by s.id limit 1)
         limit 1) s
     ), up as (
       insert into radius_sessions as r (nas, acct_session_id, company_id, sim_id, started_at, updated_at, stopped_at, bytes_up, bytes_down, operator, rat, imei)

@@ -8,7 +8,11 @@ import * as repo from './repository.js';
 import { workEach } from '../../../pg-boss/work-each.js';
 import { connectSimEventDelivery, dispatchSimEvents, SIM_EVENTS_QUEUE, type SimEventsJob } from './sim-event-webhooks.js';
 
-/** Dispatch only writes delivery rows; delivery waits on receivers (up to NOTIFY_TIMEOUT_MS each), so more at once. */
+/**
+ * A company's events are dispatched and delivered in the order they happened ("issued" before "paid");
+ * companies side by side. Dispatch only writes delivery rows; delivery waits on receivers (up to
+ * NOTIFY_TIMEOUT_MS each), so more of them at once.
+ */
 const DISPATCH_WORK = { batchSize: 20, concurrency: 4 };
 const DELIVER_WORK = { batchSize: 16, concurrency: 8 };
 
@@ -122,9 +126,11 @@ export async function connectNotifyDelivery(boss: PgBoss, db: Db): Promise<void>
 
 /** Works notification delivery in this process (ROLE=worker|all). */
 export async function startNotifyDelivery(boss: PgBoss, deps: NotifyWorkerDeps): Promise<() => Promise<void>> {
-  await workEach<NotificationEventStored>(boss, NOTIFY_QUEUES.dispatch, DISPATCH_WORK, (job) => dispatch(boss, deps, job.data));
-  await workEach<DeliverJob>(boss, NOTIFY_QUEUES.deliver, DELIVER_WORK, (job) => deliver(deps, job));
-  await workEach<SimEventsJob>(boss, NOTIFY_QUEUES.simEvents, DISPATCH_WORK, async (job) => {
+  await workEach<NotificationEventStored>(boss, NOTIFY_QUEUES.dispatch, { ...DISPATCH_WORK, orderedBy: (job) => job.data.companyId }, (job) =>
+    dispatch(boss, deps, job.data),
+  );
+  await workEach<DeliverJob>(boss, NOTIFY_QUEUES.deliver, { ...DELIVER_WORK, orderedBy: (job) => job.data.companyId }, (job) => deliver(deps, job));
+  await workEach<SimEventsJob>(boss, NOTIFY_QUEUES.simEvents, { ...DISPATCH_WORK, orderedBy: (job) => job.data.companyId }, async (job) => {
     for (const delivery of await dispatchSimEvents(deps.db, job.data)) await enqueueDelivery(boss, deps.retry, delivery);
   });
   return async () => {

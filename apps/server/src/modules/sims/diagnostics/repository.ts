@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { monthSpendCentsSql } from '../../../db/month-spend.js';
 
 /** What the cabinet itself knows of a SIM that can stop it from connecting. */
 export interface SimFacts {
@@ -39,7 +40,7 @@ export async function readSimFacts(db: Executor, companyId: number, simId: numbe
     db,
     sql`
     select s.block_type, s.block_reason, c.blocked as company_blocked, c.balance_problem, s.limit_mb, s.msu_cents,
-           s.month_spend_cents, s.package,
+           ${monthSpendCentsSql(sql`s.company_id`, sql`s.id`)} as month_spend_cents, s.package,
            (select coalesce(sum(d.bytes_up + d.bytes_down), 0) from usage_daily d
              where d.company_id = s.company_id and d.sim_id = s.id and d.day >= date_trunc('month', now())::date) as month_bytes,
            r.pending_mode as roaming_mode, q.deadline_at as roaming_deadline,

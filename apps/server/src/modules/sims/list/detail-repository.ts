@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import type { CompanyScope } from '../../accounts/companies/index.js';
+import { monthSpendCentsSql } from '../../../db/month-spend.js';
 import { SIM_LABELS_COLUMN, type SimListRow } from './repository.js';
 
 export type SimDetailRow = SimListRow & { block_reason: string | null; m25_id: string | null; month_spend_cents: number; imsi: string | null };
@@ -11,7 +12,7 @@ export async function findSim(db: Executor, scope: CompanyScope, id: number): Pr
   const rows = await queryRows<SimDetailRow>(db, sql`
     select s.id::int as id, s.iccid, s.msisdn, s.name, s.profile, s.block_type, s.company_id::int as company_id,
            c.name as company_name, s.msu_cents, s.package, s.limit_mb, s.balance_cents, s.external_id,
-           extract(epoch from s.created_at)::int as added, s.block_reason, s.m25_id, s.month_spend_cents, s.imsi,
+           extract(epoch from s.created_at)::int as added, s.block_reason, s.m25_id, ${monthSpendCentsSql(sql`s.company_id`, sql`s.id`)} as month_spend_cents, s.imsi,
            ${SIM_LABELS_COLUMN}
     from sims s join companies c on c.id = s.company_id
     where s.id = ${id} and ${inScope(scope)}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../../db/client.js';
+import { queryRows, type Executor } from '../../../db/client.js';
 import type { UsageEvent } from '../../../network/events.js';
 
 /*
@@ -12,10 +12,6 @@ type Bigint = number | string;
 export interface SimKey {
   companyId: number;
   simId: number;
-}
-
-export interface SpendIncrement extends SimKey {
-  cents: number;
 }
 
 export interface BlockedSim extends SimKey {
@@ -53,16 +49,6 @@ export async function insertUsage(db: Executor, events: UsageEvent[]): Promise<v
       bytes bigint, seconds integer, text text, cost_cents integer)`);
 }
 
-/** Adds to month-to-date spend; one increment per SIM (sum them first). */
-export async function addMonthSpend(db: Executor, increments: SpendIncrement[]): Promise<void> {
-  if (increments.length === 0) return;
-  const payload = JSON.stringify(increments.map((i) => ({ company_id: i.companyId, sim_id: i.simId, cents: i.cents })));
-  await db.execute(sql`
-    update sims s set month_spend_cents = s.month_spend_cents + t.cents
-    from jsonb_to_recordset(${payload}::jsonb) as t(company_id bigint, sim_id bigint, cents integer)
-    where s.company_id = t.company_id and s.id = t.sim_id`);
-}
-
 /** Sets the MSU block on SIMs not blocked yet; returns only those it changed, so a repeat notifies nobody. */
 export async function blockForMsu(db: Executor, sims: SimKey[], reason: string): Promise<BlockedSim[]> {
   if (sims.length === 0) return [];
@@ -76,14 +62,4 @@ export async function blockForMsu(db: Executor, sims: SimKey[], reason: string):
     returning s.company_id, s.id, s.iccid`,
   );
   return rows.map((r) => ({ companyId: Number(r.company_id), simId: Number(r.id), iccid: r.iccid }));
-}
-
-/** Starts a new billing month: every SIM's month-to-date spend back to zero. */
-export async function resetMonthSpend(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: Bigint }>(
-    db,
-    sql`with reset as (update sims set month_spend_cents = 0 where month_spend_cents <> 0 returning 1)
-        select count(*) as n from reset`,
-  );
-  return Number(rows[0]?.n ?? 0);
 }

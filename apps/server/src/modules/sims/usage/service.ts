@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../../../db/client.js';
-import { isUsageEvent, type MsuBlockEvent, type NetworkEvent, type UsageEvent } from '../../../network/events.js';
+import { isUsageEvent, type MsuBlockEvent, type NetworkEvent } from '../../../network/events.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { announceSimEvents, logNetworkFeed, type RecordedSimEvent } from '../events/index.js';
 import { announceNotificationEvents, byCompany, eventForUsers, findActiveUsers, type StoredNotificationEvent, storeNotificationEvents } from '../../platform/notify/index.js';
@@ -8,9 +8,8 @@ import { enforceImeiLocks } from '../imei-lock/index.js';
 import { recordDeviceSms } from '../messages/index.js';
 import { recordUsage } from './records-repository.js';
 import * as repo from './repository.js';
-import type { BlockedSim, CompanyNotice, SpendIncrement } from './repository.js';
+import type { BlockedSim, CompanyNotice } from './repository.js';
 
-export { resetMonthSpend } from './repository.js';
 
 /** Only publishing is needed, so tests can pass a spy instead of a bus over PostgreSQL. */
 export type EventPublisher = Pick<EventBus, 'publish'>;
@@ -51,7 +50,6 @@ export async function applyNetworkEvents(
     const fresh = await recordUsage(tx, usage);
     await repo.insertUsage(tx, fresh);
     await recordDeviceSms(tx, fresh);
-    await repo.addMonthSpend(tx, spendPerSim(fresh));
     const newlyBlocked = await repo.blockForMsu(tx, msuBlocks, MSU_BLOCK_REASON);
     const stored = await storeCompanyNotices(tx, msuNotices(newlyBlocked));
     const msuBlocked = newlyBlocked.map((sim) => ({ ...sim, reason: MSU_BLOCK_REASON }));
@@ -64,17 +62,6 @@ export async function applyNetworkEvents(
   const publishFailures = await publish(bus, blocked, notifications, logged);
   const told = notifications.reduce((n, event) => n + event.told.length, 0);
   return { usageRows, blocked, notifications: told, publishFailures };
-}
-
-function spendPerSim(usage: UsageEvent[]): SpendIncrement[] {
-  const bySim = new Map<number, SpendIncrement>();
-  for (const event of usage) {
-    if (event.costCents === 0) continue;
-    const entry = bySim.get(event.simId) ?? { companyId: event.companyId, simId: event.simId, cents: 0 };
-    entry.cents += event.costCents;
-    bySim.set(event.simId, entry);
-  }
-  return [...bySim.values()];
 }
 
 export function msuNotices(blocked: BlockedSim[]): CompanyNotice[] {

@@ -1,0 +1,1 @@
+ALTER TABLE "sims" DROP COLUMN "month_spend_cents";
