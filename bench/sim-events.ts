@@ -1,6 +1,6 @@
 // The network event log (issue 25.2) on PostgreSQL. Two figures:
 // 1. Ingestion: usage records/s through the network sink's writes in one transaction per batch —
-//    without the event log (record usage, rollups, month spend) and with it (the same plus
+//    without the event log (record usage and rollups) and with it (the same plus
 //    logNetworkFeed: session start/stop, network/IMEI changes, limits, SMS), so the difference is the
 //    log's cost; and the whole applyNetworkEvents (alerts included) for reference. Batches of BATCH
 //    records (a data session and, for every third SIM, an SMS) over SIMS SIMs, fresh keys each round.
@@ -50,12 +50,10 @@ try {
     'without the log': (batch: UsageEvent[]) => database.db.transaction(async (tx) => {
       const fresh = await recordUsage(tx, batch);
       await usageRepo.insertUsage(tx, fresh);
-      await usageRepo.addMonthSpend(tx, []);
     }),
     'with the log': (batch: UsageEvent[]) => database.db.transaction(async (tx) => {
       const fresh = await recordUsage(tx, batch);
       await usageRepo.insertUsage(tx, fresh);
-      await usageRepo.addMonthSpend(tx, []);
       await logNetworkFeed(tx, { usage: fresh, msuBlocked: [], msuEvents: [] });
     }),
     'applyNetworkEvents (all)': (batch: UsageEvent[]) => applyNetworkEvents(database.db, silentBus, batch),
