@@ -1,1 +1,0 @@
-ALTER TABLE "sims" DROP COLUMN "month_spend_cents";
