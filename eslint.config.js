@@ -90,7 +90,10 @@ export default tseslint.config(
       // Features never import each other (ARCHITECTURE §3): shared code flows contract → lib → features → app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '@/features/*'], message: 'Features do not import each other; move shared code to components/ or lib/.' }] },
+        {
+          patterns: [{ group: ['**/features/*/**', '@/features/*'], message: 'Features do not import each other; move shared code to components/ or lib/.' }],
+          paths: [{ name: 'primereact/datatable', importNames: ['DataTable'], message: 'Use DataTable from @/components/data-table: PrimeReact’s own keeps stale cells.' }],
+        },
       ],
       // PrimeReact moves a disabled button into a wrapper behind React's back; React's next commit fails.
       'no-restricted-syntax': [
@@ -103,7 +106,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/components/data-table.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -19,6 +19,18 @@ const failures = [];
 // Flows that failed once and passed on their retry: not failures, but named, so none goes unseen.
 const flaky = [];
 const firstLine = (text = '') => String(text).replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+/**
+ * What a failure says, up to its call log: the assertion, its locator and the expected and received
+ * values, with where in the spec it failed — a first line alone ("toContainText failed") told a
+ * later session too little to find the cause of a failure it could not reproduce.
+ */
+function failureGist(error) {
+  const text = String(error?.message ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  const end = text.indexOf('Call log:');
+  const lines = (end < 0 ? text : text.slice(0, end)).split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 6);
+  const where = error?.location ? [`at ${error.location.file.replace(`${process.cwd()}/`, '')}:${error.location.line}`] : [];
+  return [...lines, ...where].map((line) => line.slice(0, 300)).join('\n      ');
+}
 
 /** Runs one step to its end; resolves with its exit status and seconds, its output in a log file. */
 function start({ name, title, command, env = {}, background = false }) {
@@ -92,9 +104,9 @@ function countPlaywright(file) {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests.filter((run) => run.status === 'unexpected' || run.status === 'flaky')) {
-        const error = test.results.find((result) => result.status !== 'passed')?.error?.message;
+        const error = test.results.find((result) => result.status !== 'passed')?.error;
         const name = `e2e/tests/${spec.file} › ${[...path, spec.title].join(' › ')}`;
-        (test.status === 'flaky' ? flaky : failures).push(`${name}: ${firstLine(error)}`);
+        (test.status === 'flaky' ? flaky : failures).push(`${name}: ${failureGist(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);

@@ -5,15 +5,15 @@ import { openDatabase, queryRows, type Database } from '../../apps/server/src/db
 /** Benchmarks use a database of their own on the machine's PostgreSQL, never the test one. */
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/cabinet_bench';
 
-export async function openBenchDatabase(): Promise<Database> {
-  const url = new URL(BENCH_DATABASE_URL);
+export async function openBenchDatabase(databaseUrl = BENCH_DATABASE_URL): Promise<Database> {
+  const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
   const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: 'memory://' });
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   return database;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginViaApi, USERS } from '../support/auth.js';
+import { measureTables } from '../support/layout.js';
 import { saveScreenshot } from '../support/screens.js';
 import {
   chooseOption,
@@ -158,6 +159,24 @@ test.describe('selection you can trust and the operation history (issue 14)', ()
     await expect(page).toHaveURL(/\/operations$/);
   });
 
+  test('SIMs already as asked are counted as unchanged, not as failures', async ({ page }) => {
+    await startInLang(page, 'en');
+    const session = await loginViaApi(page, USERS.manager);
+    // An SMS to blocked SIMs changes nothing anywhere: each is left as it is, and says why.
+    const blocked = await listSims(page.request, session.token, { filter: { blocked: 1 }, size: 2 });
+    expect(blocked.items).toHaveLength(2);
+    const sms = await queue(page.request, session.token, { reason: 'queue_sms', selection: { ids: blocked.items.map((row) => row.id) }, params: { text: 'hello' } });
+    await waitForQueueIdle(page.request, session.token);
+    await page.goto(`/operations/${sms.qid}`);
+    await slow(page.getByTestId('operation-unchanged')).toHaveText('2');
+    await expect(page.getByTestId('operation-fail')).toHaveText('0');
+    await expect(page.getByTestId('operation-state')).not.toContainText('with failures');
+    await expect(page.getByTestId('operation-result-status')).toHaveText(['Unchanged', 'Unchanged']);
+    await expect(page.getByTestId('operation-results')).toContainText('The SIM card is blocked');
+    await expect(page.getByTestId('operation-retry')).toHaveCount(0);
+    await saveScreenshot(page, 'ops-unchanged-en');
+  });
+
   for (const lang of ['ru', 'en'] as const) {
     for (const width of [1440, 390]) {
       test(`history pages look right: ${lang}, ${width} px`, async ({ page }) => {
@@ -180,6 +199,12 @@ test.describe('selection you can trust and the operation history (issue 14)', ()
           await slow(page.getByTestId('operation-count')).toBeVisible();
           await slow(page.getByTestId('operation-result-sim').first()).toBeVisible();
           await saveScreenshot(page, `ops-operation-${lang}-${width}`);
+          // On a phone each SIM's result is a card (ICCID, outcome, reason): no column hides off the side.
+          if (width === 390) {
+            const tables = await measureTables(page);
+            expect(tables.filter((table) => table.overflows).map((table) => table.columns)).toEqual([]);
+            expect(tables.some((table) => table.cards)).toBe(true);
+          }
         }
         const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         // The page itself never scrolls sideways (tables scroll inside their card).

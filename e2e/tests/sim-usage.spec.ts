@@ -72,6 +72,8 @@ test('the SIM page shows usage per period and metric, its table and the latest s
   await page.getByTestId('sim-usage-metric').getByText('SMS').click();
   await expect(table).toContainText('Hour (UTC)');
   await expect(table.locator('tbody tr').first()).toContainText(/\d\d\/\d\d \d\d:00/);
+  // Every cell follows the switches: counts of SMS, never bytes left from the data table before.
+  await expect(table.locator('tbody')).not.toContainText(/\d\s(B|KB|MB|GB|TB)\b/);
   await expect(usage.getByRole('img', { name: /SMS per period/ })).toBeVisible();
   await ledger.check(page, 'sim-usage en 1440 48h sms');
 

@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import { fileStoreFor } from './storage/file-store.js';
 import { createSealer } from './auth/sealing.js';
 import { resolveJwtSecret, resolveSimKeysSecret } from './auth/secret.js';
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     stops.push(async () => {
       hub.closeAll();
-      await app.close();
+      await closeServing(app);
       await bus.close();
     });
     printWelcome(address, config, seeded);
@@ -187,6 +188,24 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** How long the shutdown lets answers on their way reach their clients before it cuts the connections. */
+const ANSWER_GRACE_MS = 10_000;
+
+/**
+ * Stops taking requests and lets running ones answer; a client that stops reading its answer (a
+ * probe that never reads the body, a stalled phone) would otherwise hold the shutdown until the
+ * forced exit, so its connection is cut after the grace.
+ */
+async function closeServing(app: FastifyInstance): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), ANSWER_GRACE_MS);
+  cut.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
 }
 
 function printWelcome(address: string, config: Config, seeded: boolean): void {

@@ -88,21 +88,38 @@ describe('POST /api/queue/create', () => {
         t.database.db,
         sql`select sim_id::int as sim_id, status, reason from queue_results where queue_id = ${qid} order by sim_id`,
       );
-      const detail = (await post(t.app, '/api/operations/get', { qid }, { token: admin })).json<{ result: { can_retry: boolean; retry_count: number } }>().result;
-      return { byId: Object.fromEntries(rows.map((r) => [r.sim_id, `${r.status}:${r.reason ?? ''}`])), canRetry: detail.can_retry || detail.retry_count > 0 };
+      const detail = (await post(t.app, '/api/operations/get', { qid }, { token: admin })).json<{
+        result: { can_retry: boolean; retry_count: number; ok: number; unchanged: number; fail: number; statuses: Record<string, number> };
+      }>().result;
+      return {
+        qid,
+        byId: Object.fromEntries(rows.map((r) => [r.sim_id, `${r.status}:${r.reason ?? ''}`])),
+        canRetry: detail.can_retry || detail.retry_count > 0,
+        counts: { ok: detail.ok, unchanged: detail.unchanged, fail: detail.fail, statusUnchanged: detail.statuses.unchanged },
+      };
     };
 
     const sms = await outcomes('queue_sms', [open[0] ?? 0, shut[0] ?? 0], { params: { text: 'hello' } });
-    expect(sms.byId[shut[0] ?? 0]).toBe('fail:sim_blocked');
+    expect(sms.byId[shut[0] ?? 0]).toBe('unchanged:sim_blocked');
     expect(sms.byId[open[0] ?? 0]).toMatch(/^ok:/);
     expect(sms.canRetry).toBe(false);
 
     const block = await outcomes('queue_block', [open[0] ?? 0, shut[0] ?? 0]);
-    expect(block.byId).toEqual({ [open[0] ?? 0]: 'ok:', [shut[0] ?? 0]: 'fail:already_blocked' });
+    expect(block.byId).toEqual({ [open[0] ?? 0]: 'ok:', [shut[0] ?? 0]: 'unchanged:already_blocked' });
     expect(block.canRetry).toBe(false);
+    // Counted apart: an operation whose other SIMs were already blocked did not fail.
+    expect(block.counts).toEqual({ ok: 1, unchanged: 1, fail: 0, statusUnchanged: 1 });
+    // Its author is told so, in each language, and it counts as a success.
+    const [told] = await queryRows<{ type: string; texts: Record<string, string> }>(
+      t.database.db,
+      sql`select type, texts from notifications where link = ${`/operations/${block.qid}`} order by id desc limit 1`,
+    );
+    expect(told?.type).toBe('success');
+    expect(told?.texts.en).toMatch(/1 succeeded, 0 failed; 1 unchanged \(already so\)$/);
+    expect(told?.texts.ru).toMatch(/успешно 1, с ошибкой 0; без изменений \(уже были такими\) 1$/);
 
     const unblock = await outcomes('queue_unblock', [open[1] ?? 0, shut[1] ?? 0]);
-    expect(unblock.byId).toEqual({ [open[1] ?? 0]: 'fail:already_unblocked', [shut[1] ?? 0]: 'ok:' });
+    expect(unblock.byId).toEqual({ [open[1] ?? 0]: 'unchanged:already_unblocked', [shut[1] ?? 0]: 'ok:' });
     expect(unblock.canRetry).toBe(false);
   });
 

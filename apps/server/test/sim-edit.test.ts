@@ -171,7 +171,7 @@ describe('a run', () => {
     const outcomes = await queryRows<{ status: string; reason: string | null; n: number }>(t.database.db, sql`
       select status, reason, count(*)::int as n from queue_results where company_id = ${demo} and queue_id = any(${`{${started.map((s) => s.qid).join(',')}}`}::bigint[])
       group by status, reason order by status, reason`);
-    expect(outcomes).toEqual([{ status: 'fail', reason: 'sim_unchanged', n: started.length - 1 }, { status: 'ok', reason: null, n: 1 }]);
+    expect(outcomes).toEqual([{ status: 'ok', reason: null, n: 1 }, { status: 'unchanged', reason: 'sim_unchanged', n: started.length - 1 }]);
     const orphans = await queryRows<{ n: number }>(t.database.db, sql`
       select count(*)::int as n from sim_edit_lines l where l.company_id = ${demo} and not exists (select 1 from queue_items q where q.company_id = l.company_id and q.id = l.queue_id)`);
     expect(orphans[0]?.n).toBe(0);

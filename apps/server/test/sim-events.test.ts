@@ -240,7 +240,7 @@ describe('retention and delivery', () => {
     const old = Array.from({ length: 5 }, (_, n) => ({ companyId: demo, simId, type: 'attach' as const, at: new Date(now.getTime() - (31 + n) * 86_400_000), actor: { kind: 'network' as const } }));
     await recordSimEvents(t.database.db, [...old, { companyId: demo, simId, type: 'detach', at: new Date(now.getTime() - 29 * 86_400_000), actor: { kind: 'network' } }]);
     const total = await countAll();
-    expect(await deleteExpiredSimEvents(t.database.db, now, 2)).toBeGreaterThanOrEqual(5);
+    expect((await deleteExpiredSimEvents(t.database.db, now, 2)).rows).toBeGreaterThanOrEqual(5);
     expect(await countAll()).toBeLessThanOrEqual(total - 5);
     expect((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sim_events where at < now() - interval '30 days'`))[0]?.n).toBe(0);
     expect((await eventsOf(simId)).some((e) => e.type === 'detach')).toBe(true);

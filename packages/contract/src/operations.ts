@@ -11,8 +11,11 @@ export const OPERATION_RETENTION_DAYS = 180;
 export const OPERATION_STATES = ['running', 'done', 'cancelled', 'failed'] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
 
-/** A per-SIM result: still to do, being done, done, failed, or never started (cancelled). */
-export const RESULT_STATUSES = ['pending', 'running', 'ok', 'fail', 'cancelled'] as const;
+/**
+ * A per-SIM result: still to do, being done, done, left as it was because it already was as asked
+ * (queue UNCHANGED_REASONS: "already blocked"), failed, or never started (cancelled).
+ */
+export const RESULT_STATUSES = ['pending', 'running', 'ok', 'unchanged', 'fail', 'cancelled'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 export const OperationsPageSize = z.number().int().min(1).max(100);
@@ -36,6 +39,8 @@ export const OperationSummary = z.object({
   duration: z.number().int().min(0),
   count: z.number().int(),
   ok: z.number().int(),
+  /** SIMs already as the operation asks, left as they were: neither done nor failed. */
+  unchanged: z.number().int(),
   fail: z.number().int(),
   /** The operation whose failed SIMs this one retries. */
   retry_of: Id.nullable(),
@@ -52,7 +57,7 @@ export const OperationDetail = OperationSummary.extend({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   /** SIMs by result status. */
   statuses: z.record(z.enum(RESULT_STATUSES), z.number().int()),
-  /** Failure reasons and how many SIMs each. */
+  /** Why SIMs failed or were left unchanged, and how many SIMs each. */
   fail_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   /** Whether the caller may start an operation of this kind (retry button). */
   can_retry: z.boolean(),

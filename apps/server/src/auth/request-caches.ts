@@ -17,8 +17,9 @@ import type { Database, Executor } from '../db/client.js';
  * trees used later in the request are as fresh as the request. While the listening connection is down nothing is cached.
  *
  * Messages (payloads): `u:<user id>`, `c:<company id>`, `s:<session family id>`,
- * `t:<api token id>`, `tree` (a company was added, moved, given to an agent or deleted), `all`;
- * anything else drops everything.
+ * `t:<api token id>`, `tree` (a company was added, moved, given to an agent or deleted),
+ * `sims:<company id>` (a SIM of the company was added, removed or changed as a count sees it;
+ * migration 0040), `all`; anything else drops everything.
  */
 
 /** How long a principal is trusted without the database's word that nothing changed. */
@@ -26,6 +27,10 @@ const PRINCIPAL_TTL_MS = 15_000;
 /** Company trees change rarely (creation, move, deletion) and every change is announced. */
 const TREE_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+/** Every change of a SIM a count depends on is announced; the limit only bounds a missed message. */
+const SIM_COUNT_TTL_MS = 60_000;
+/** The tag of a count over every company (root's list): any company's change drops it. */
+export const ALL_COMPANIES_SIMS_TAG = 'sims:*';
 
 interface Entry<T> {
   value: T;
@@ -100,6 +105,7 @@ export interface Cacheable<T> {
 export class RequestCaches {
   private readonly principals = new TaggedCache<unknown>(MAX_ENTRIES);
   private readonly trees = new TaggedCache<number[]>(MAX_ENTRIES);
+  private readonly simCounts = new TaggedCache<unknown>(MAX_ENTRIES);
   /** Bumped by every invalidation: a read that started before one must not be stored after it. */
   private generation = 0;
   private trusted: boolean;
@@ -161,11 +167,31 @@ export class RequestCaches {
     return ids;
   }
 
+  /**
+   * A capped count of SIMs (the cards list's), from the cache or from `load`; `tags` name the
+   * companies it covers (`sims:<id>`, or ALL_COMPANIES_SIMS_TAG). As `principalConfirmedLater`, a hit
+   * is answered at once: the caller reads the database for the same request (its page) and then asks
+   * `stillCurrent`, counting again when a change of those SIMs arrived meanwhile.
+   */
+  async simCount<T>(key: string, tags: string[], load: () => Promise<T>): Promise<{ value: T; stillCurrent: () => boolean }> {
+    const hit = this.simCounts.get(key, this.now());
+    if (hit !== undefined) return { value: hit as T, stillCurrent: () => this.simCounts.get(key, this.now()) === hit };
+    const ticket = this.generation;
+    const value = await load();
+    if (this.trusted && ticket === this.generation) this.simCounts.set(key, { value, expires: this.now() + SIM_COUNT_TTL_MS, tags });
+    return { value, stillCurrent: () => true };
+  }
+
   /** Applies one message of the invalidation channel. */
   invalidate(payload: string): void {
     this.generation += 1;
     if (payload === 'tree') {
       this.trees.clear();
+      return;
+    }
+    if (/^sims:\d{1,20}$/.test(payload)) {
+      this.simCounts.dropTag(payload);
+      this.simCounts.dropTag(ALL_COMPANIES_SIMS_TAG);
       return;
     }
     if (/^[ucst]:[0-9a-f-]{1,64}$/.test(payload)) {
@@ -186,14 +212,15 @@ export class RequestCaches {
     this.trusted = true;
   }
 
-  get sizes(): { principals: number; trees: number } {
-    return { principals: this.principals.size, trees: this.trees.size };
+  get sizes(): { principals: number; trees: number; simCounts: number } {
+    return { principals: this.principals.size, trees: this.trees.size, simCounts: this.simCounts.size };
   }
 
   private clear(): void {
     this.generation += 1;
     this.principals.clear();
     this.trees.clear();
+    this.simCounts.clear();
   }
 }
 

@@ -100,3 +100,8 @@ export function describeUnavailability(error: unknown): string {
   if (!found) return 'not a database availability error';
   return typeof found.code === 'string' ? `${found.message} (${found.code})` : found.message;
 }
+
+/** Whether the database refused with SQLSTATE `code` (e.g. 55P03, a lock not taken within lock_timeout). */
+export function hasSqlState(error: unknown, code: string): boolean {
+  return findInChain(error, (e) => e.code === code) !== undefined;
+}

@@ -26,7 +26,8 @@ export const simEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
+    // The partition key (at) is in the primary key: PostgreSQL requires it of a partitioned table.
+    primaryKey({ columns: [t.companyId, t.id, t.at] }),
     index('sim_events_sim_idx').on(t.companyId, t.simId, t.at, t.id),
     index('sim_events_company_time_idx').on(t.companyId, t.at, t.id),
     index('sim_events_company_type_idx').on(t.companyId, t.type, t.at, t.id),

@@ -74,6 +74,7 @@ export const sims = pgTable(
     index('sims_msu_idx')
       .on(t.companyId, t.profile, t.id)
       .where(sql`${t.isBlocked} and ${t.blockType} = 'msu'`),
+    // sims_company_search_cover_idx (company_id, id) INCLUDE (search_text) is migration 0036's: drizzle cannot declare INCLUDE.
     // Tenant first (btree_gin), so a substring search reads only the company's part of the index;
     // profile and blocked narrow it inside the same index scan.
     index('sims_company_search_trgm_idx').using(

@@ -36,8 +36,9 @@ export const usageSessions = pgTable(
     imei: text('imei'),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('usage_sessions_key_uq').on(t.companyId, t.recordKey),
+    // The partition key (started_at) is in every unique key: PostgreSQL requires it of a partitioned table.
+    primaryKey({ columns: [t.companyId, t.id, t.startedAt] }),
+    uniqueIndex('usage_sessions_key_uq').on(t.companyId, t.recordKey, t.startedAt),
     index('usage_sessions_time_idx').on(t.companyId, t.startedAt, t.id),
     index('usage_sessions_sim_idx').on(t.companyId, t.simId, t.startedAt, t.id),
     // Retention finds old rows across companies; rows arrive roughly in time order, so BRIN is tiny.
@@ -67,8 +68,8 @@ export const usageEvents = pgTable(
     costCents: integer('cost_cents').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('usage_events_key_uq').on(t.companyId, t.recordKey),
+    primaryKey({ columns: [t.companyId, t.id, t.startedAt] }),
+    uniqueIndex('usage_events_key_uq').on(t.companyId, t.recordKey, t.startedAt),
     index('usage_events_time_idx').on(t.companyId, t.startedAt, t.id),
     index('usage_events_sim_idx').on(t.companyId, t.simId, t.startedAt, t.id),
     index('usage_events_started_brin').using('brin', t.startedAt),
@@ -100,13 +101,69 @@ export const usageDaily = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.simId, t.day] }), index('usage_daily_day_idx').on(t.companyId, t.day, t.simId)],
 );
 
+/**
+ * How many per-SIM day rows (usage_daily) a coarser rollup row stands for: the row count of a day
+ * report by SIM, without counting them.
+ */
+const simDays = () => ({ simDays: integer('sim_days').notNull().default(0) });
+
 /** Per company and UTC day: the whole company's day report without reading one row per SIM. */
 export const usageDailyCompany = pgTable(
   'usage_daily_company',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    ...simDays(),
     ...counters(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/**
+ * Per company, tariff profile and UTC day: a report filtered by profile (a fifth of a company, say)
+ * without reading one row per SIM and day (issue 26: 60,000 SIMs × 30 days took 1.2 s). A SIM's
+ * profile is set when it is issued and never changes, so the row its usage went to stays right.
+ */
+export const usageDailyProfile = pgTable(
+  'usage_daily_profile',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    profile: text('profile').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...simDays(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.profile, t.day] })],
+);
+
+/**
+ * Per group and UTC day, and per label and UTC day: the usage of the group's (label's) SIMs of
+ * today, all their history included, so a report by group or label reads one row a day. Membership
+ * changes: a trigger on sim_group_members and sim_labels (migration 0035) adds a SIM's whole
+ * history when it joins and takes it away when it leaves, and each usage batch adds to the rows of
+ * the SIM's groups and labels of that moment; an advisory lock per company orders the two (the
+ * batch holds it shared, the membership change alone), so none is counted twice or missed.
+ */
+export const usageDailyGroup = pgTable(
+  'usage_daily_group',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...simDays(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.groupId, t.day] })],
+);
+
+export const usageDailyLabel = pgTable(
+  'usage_daily_label',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    label: text('label').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...simDays(),
+    ...counters(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.label, t.day] })],
 );

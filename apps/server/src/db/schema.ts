@@ -203,6 +203,8 @@ export const queueItems = pgTable(
     count: integer('count').notNull().default(0),
     process: integer('process').notNull().default(0),
     ok: integer('ok').notNull().default(0),
+    /** SIMs already as asked (result status 'unchanged'); `process` counts them, `fail` does not. */
+    unchanged: integer('unchanged').notNull().default(0),
     fail: integer('fail').notNull().default(0),
     params: jsonb('params').notNull().default({}),
     /** When progress was last pushed to sockets; throttles queue_change events. */

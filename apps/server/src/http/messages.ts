@@ -322,6 +322,12 @@ export const QUEUE_DONE_TEXT: Texts = {
   en: 'Operation “{operation}” finished: {ok} succeeded, {fail} failed',
 };
 
+/** Added to a finished operation's text when some of its SIMs were already as it asked. */
+export const QUEUE_UNCHANGED_TEXT: Texts = {
+  ru: '; без изменений (уже были такими) {unchanged}',
+  en: '; {unchanged} unchanged (already so)',
+};
+
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rebuildCoarseRollups } from '../modules/sims/usage/index.js';
 
 /** Days of usage history the demo companies start with, so every report shows something at once. */
 export const DEMO_USAGE_DAYS = 90;
@@ -78,10 +79,5 @@ export async function seedDemoUsage(tx: Executor, companyIds: number[], now = ne
     on conflict (company_id, sim_id, day) do update set sms_in = d.sms_in + excluded.sms_in, sms_out = d.sms_out + excluded.sms_out,
       calls_in = d.calls_in + excluded.calls_in, calls_out = d.calls_out + excluded.calls_out,
       call_seconds = d.call_seconds + excluded.call_seconds, cost_cents = d.cost_cents + excluded.cost_cents`);
-  await tx.execute(sql`
-    insert into usage_daily_company (company_id, day, sessions, session_seconds, bytes_up, bytes_down, sms_in, sms_out, calls_in, calls_out, call_seconds, cost_cents)
-    select company_id, day, sum(sessions), sum(session_seconds), sum(bytes_up), sum(bytes_down), sum(sms_in), sum(sms_out),
-           sum(calls_in), sum(calls_out), sum(call_seconds), sum(cost_cents)
-    from usage_daily where company_id in ${companies} group by 1, 2
-    on conflict do nothing`);
+  await rebuildCoarseRollups(tx, companyIds);
 }

@@ -52,6 +52,8 @@ export interface SimFixture {
   /** Spent this month already: a daily rollup of today with this cost (the month's spend is read from them). */
   monthSpendCents?: number;
   limitMb?: number | null;
+  /** 'TC' unless given; 'mixed' gives each SIM one of the profiles in turn. */
+  profile?: SimProfile | 'mixed';
 }
 
 /** Inserts SIMs in one statement; returns them as the adapter sees them. */
@@ -61,7 +63,8 @@ export async function createSims(db: Db, companyId: number, fixture: SimFixture)
     sql`
     insert into sims (company_id, iccid, msisdn, profile, block_type, msu_cents, limit_mb)
     select ${companyId}, '8970199' || lpad((${fixture.serialBase}::bigint + n)::text, 13, '0'),
-           '7900' || lpad((${fixture.serialBase}::bigint + n)::text, 8, '0'), 'TC',
+           '7900' || lpad((${fixture.serialBase}::bigint + n)::text, 8, '0'),
+           ${fixture.profile === 'mixed' ? sql`(array['TC','TD','BK','MS','MF'])[1 + n % 5]` : sql`${fixture.profile ?? 'TC'}`},
            ${fixture.blockType ?? 'none'}, ${fixture.msuCents ?? null}::integer, ${fixture.limitMb ?? null}::integer
     from generate_series(1, ${fixture.count}) as n
     returning id, iccid, msisdn, profile`,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../src/db/client.js';
 import type { CallEvent, DataSessionEvent, SmsEvent, UsageEvent } from '../../src/network/events.js';
@@ -160,9 +160,58 @@ async function companyRollupMatchesSimRollup(companies: number[]): Promise<void>
   expect(Number(diff[0]?.n)).toBe(0);
 }
 
+/**
+ * Every coarse rollup (per company, profile, group and label, with the per-SIM rows each row stands
+ * for) against the per-SIM rows summed in plain SQL over today's SIMs, groups and labels.
+ */
+async function coarseRollupsMatchSimRollup(companies: number[]): Promise<void> {
+  const sums = sql`count(*) as sim_days, sum(d.sessions) as sessions, sum(d.session_seconds) as session_seconds, sum(d.bytes_up) as bytes_up,
+    sum(d.bytes_down) as bytes_down, sum(d.sms_in) as sms_in, sum(d.sms_out) as sms_out, sum(d.calls_in) as calls_in,
+    sum(d.calls_out) as calls_out, sum(d.call_seconds) as call_seconds, sum(d.cost_cents) as cost_cents`;
+  const row = (alias: string) =>
+    sql.raw(`(${alias}.sim_days, ${alias}.sessions, ${alias}.session_seconds, ${alias}.bytes_up, ${alias}.bytes_down, ${alias}.sms_in, ${alias}.sms_out, ${alias}.calls_in, ${alias}.calls_out, ${alias}.call_seconds, ${alias}.cost_cents)`);
+  const differences = async (expected: SQL, table: string, keys: string[]) => {
+    const on = sql.raw(keys.map((key) => `r.${key} = p.${key}`).join(' and '));
+    const [diff] = await queryRows<{ n: string | number; rows: string | number }>(db, sql`
+      with p as (${expected}), r as (select * from ${sql.identifier(table)} where company_id in ${companies})
+      select (select count(*) from p full join r on ${on} where ${row('p')} is distinct from ${row('r')}) as n, (select count(*) from r) as rows`);
+    return { [table]: Number(diff?.n), rows: Number(diff?.rows) > 0 };
+  };
+  const within = sql`d.company_id in ${companies}`;
+  const found = [
+    await differences(sql`select d.company_id, d.day, ${sums} from usage_daily d where ${within} group by 1, 2`, 'usage_daily_company', ['company_id', 'day']),
+    await differences(sql`select d.company_id, s.profile, d.day, ${sums} from usage_daily d join sims s on s.id = d.sim_id where ${within} group by 1, 2, 3`, 'usage_daily_profile', ['company_id', 'profile', 'day']),
+    await differences(
+      sql`select d.company_id, m.group_id, d.day, ${sums} from usage_daily d join sim_group_members m on m.company_id = d.company_id and m.sim_id = d.sim_id where ${within} group by 1, 2, 3`,
+      'usage_daily_group',
+      ['company_id', 'group_id', 'day'],
+    ),
+    await differences(
+      sql`select d.company_id, l.label, d.day, ${sums} from usage_daily d join sim_labels l on l.company_id = d.company_id and l.sim_id = d.sim_id where ${within} group by 1, 2, 3`,
+      'usage_daily_label',
+      ['company_id', 'label', 'day'],
+    ),
+  ];
+  expect(found).toEqual([
+    { usage_daily_company: 0, rows: true },
+    { usage_daily_profile: 0, rows: true },
+    { usage_daily_group: 0, rows: true },
+    { usage_daily_label: 0, rows: true },
+  ]);
+}
+
+/** A group of the company with these SIMs, and a label on them; returns the group's id. */
+async function groupAndLabel(companyId: number, simIds: number[], name: string): Promise<number> {
+  const [group] = await queryRows<{ id: number }>(db, sql`insert into sim_groups (company_id, name) values (${companyId}, ${name}) returning id::int as id`);
+  const ids = sql`${`{${simIds.join(',')}}`}::bigint[]`;
+  await db.execute(sql`insert into sim_group_members (company_id, group_id, sim_id) select ${companyId}, ${group?.id}, unnest(${ids})`);
+  await db.execute(sql`insert into sim_labels (company_id, label, sim_id) select ${companyId}, ${name}, unnest(${ids})`);
+  return group?.id ?? 0;
+}
+
 describe('usage rollups', () => {
   it('equal the raw records after random arrival order, re-delivered batches and a crash in the middle', async () => {
-    const simsA = await createSims(db, companyA, { count: 7, serialBase: 100, monthSpendCents: 0 });
+    const simsA = await createSims(db, companyA, { count: 7, serialBase: 100, monthSpendCents: 0, profile: 'mixed' });
     const simsB = await createSims(db, companyB, { count: 3, serialBase: 200, monthSpendCents: 0 });
     const events = makeEvents([...simsA, ...simsB], 600, 7, 'r1');
     const random = seededRandom(99);
@@ -188,10 +237,40 @@ describe('usage rollups', () => {
     expect(fresh).toBe(events.length);
 
     const companies = [companyA, companyB];
+    await groupAndLabel(companyA, simsA.slice(0, 3).map((sim) => sim.simId), 'first three');
     const expected = expectedDaily(events);
     expect(await storedDaily(companies)).toEqual(expected);
     expect(await dailyFromRaw(companies)).toEqual(expected);
     await companyRollupMatchesSimRollup(companies);
+    await coarseRollupsMatchSimRollup(companies);
+  });
+
+  it('by group and label follow SIMs that join and leave, while usage arrives side by side', async () => {
+    const company = await createCompany(db, 'Rollup Members');
+    const sims = await createSims(db, company, { count: 12, serialBase: 600, monthSpendCents: 0, profile: 'mixed' });
+    const ids = sims.map((sim) => sim.simId);
+    // Some history before any group or label exists, some members before the usage.
+    await recordUsage(db, makeEvents(sims, 150, 41, 'm0'));
+    const group = await groupAndLabel(company, ids.slice(0, 4), 'fleet');
+    const batches = Array.from({ length: 8 }, (_, i) => makeEvents(sims, 60, 50 + i, `m${i + 1}`));
+    const changes = [
+      sql`insert into sim_group_members (company_id, group_id, sim_id) select ${company}, ${group}, unnest(${`{${ids.slice(4, 8).join(',')}}`}::bigint[])`,
+      sql`delete from sim_group_members where group_id = ${group} and sim_id = ${ids[0] ?? 0}`,
+      sql`insert into sim_labels (company_id, label, sim_id) select ${company}, 'fleet', unnest(${`{${ids.slice(6, 10).join(',')}}`}::bigint[]) on conflict do nothing`,
+      sql`delete from sim_labels where company_id = ${company} and label = 'fleet' and sim_id = any(${`{${ids.slice(1, 3).join(',')}}`}::bigint[])`,
+    ];
+    // Each batch and each change in its own transaction, all at once (on PostgreSQL, side by side).
+    await Promise.all([
+      ...batches.map((batch) => db.transaction(async (tx) => void (await recordUsage(tx, batch)))),
+      ...changes.map((change) => db.transaction(async (tx) => void (await tx.execute(change)))),
+    ]);
+    await coarseRollupsMatchSimRollup([company]);
+    // Everyone leaves: no row is left standing for nobody.
+    await db.execute(sql`delete from sim_group_members where group_id = ${group}`);
+    await db.execute(sql`delete from sim_labels where company_id = ${company}`);
+    const [left] = await queryRows<{ n: string | number }>(db, sql`
+      select (select count(*) from usage_daily_group where group_id = ${group}) + (select count(*) from usage_daily_label where company_id = ${company}) as n`);
+    expect(Number(left?.n)).toBe(0);
   });
 
   it('a key repeated inside one new batch is stored and counted once', async () => {

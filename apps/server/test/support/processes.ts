@@ -49,7 +49,10 @@ export async function waitUntilServing(proc: ServerProcess, timeoutMs = 120_000)
       if (proc.exit)
         throw new Error(`server on ${proc.port} exited (${JSON.stringify(proc.exit)}): ${proc.output.join('')}`);
       try {
-        return (await fetch(`http://127.0.0.1:${proc.port}/api/openapi.json`)).status === 200;
+        const answer = await fetch(`http://127.0.0.1:${proc.port}/api/openapi.json`);
+        // Read to the end: an unread answer keeps its connection busy and the server's shutdown waiting.
+        await answer.arrayBuffer();
+        return answer.status === 200;
       } catch {
         return false;
       }

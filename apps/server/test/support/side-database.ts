@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { templateName } from './database-snapshot.js';
+import { templateName, type SnapshotKind } from './database-snapshot.js';
 
 /**
  * A database of its own on the test database's server, for tests that make PostgreSQL refuse a
@@ -18,10 +18,10 @@ export interface SideDatabase {
 
 /**
  * Creates `<test database>_<suffix>` as a copy of the run's seeded template (a process started on it
- * finds the demo there instead of seeding 5,000 SIMs itself); the admin connection stays on the test
- * database.
+ * finds the demo there instead of seeding 5,000 SIMs itself), of the migrated one, or empty; the
+ * admin connection stays on the test database.
  */
-export async function createSideDatabase(baseUrl: string, suffix: string): Promise<SideDatabase> {
+export async function createSideDatabase(baseUrl: string, suffix: string, from: SnapshotKind | 'empty' = 'seeded'): Promise<SideDatabase> {
   const url = new URL(baseUrl);
   const name = `${url.pathname.slice(1)}_${suffix}`;
   url.pathname = `/${name}`;
@@ -29,7 +29,7 @@ export async function createSideDatabase(baseUrl: string, suffix: string): Promi
   await admin.connect();
   const quoted = pg.escapeIdentifier(name);
   await admin.query(`drop database if exists ${quoted} with (force)`);
-  await admin.query(`create database ${quoted} template ${pg.escapeIdentifier(templateName(baseUrl, 'seeded'))}`);
+  await admin.query(from === 'empty' ? `create database ${quoted}` : `create database ${quoted} template ${pg.escapeIdentifier(templateName(baseUrl, from))}`);
   let dropped = false;
   return {
     url: url.toString(),

@@ -38,6 +38,9 @@ export async function resetPostgres(database: Database): Promise<void> {
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);
   await database.db.execute(sql`drop schema if exists pgboss cascade`);
+  // pg_partman's configuration names the partitioned tables: it goes with them (migration 0038).
+  await database.db.execute(sql`drop extension if exists pg_partman cascade`);
+  await database.db.execute(sql`drop schema if exists partman cascade`);
   await database.db.execute(sql`create schema public`);
 }
 

@@ -17,6 +17,7 @@ export interface OperationRow {
   duration: number;
   count: number;
   ok: number;
+  unchanged: number;
   fail: number;
   retry_of: number | null;
   params: Record<string, unknown>;
@@ -26,7 +27,7 @@ const OPERATION_COLUMNS = sql`q.id::int as id, q.reason, q.state, q.user_id::int
   extract(epoch from q.created_at)::int as added,
   extract(epoch from q.finished_at)::int as finished,
   greatest(0, extract(epoch from coalesce(q.finished_at, now()) - q.created_at))::int as duration,
-  q.count, q.ok, q.fail, q.retry_of::int as retry_of, q.params`;
+  q.count, q.ok, q.unchanged, q.fail, q.retry_of::int as retry_of, q.params`;
 
 /** The company's operations, newest first (the primary key serves the order). */
 export async function listOperations(
@@ -66,11 +67,11 @@ export async function countByStatus(db: Executor, ref: Ref): Promise<Array<{ sta
     where company_id = ${ref.companyId} and queue_id = ${ref.queueId} group by status`);
 }
 
-/** Why SIMs failed, most frequent first (bounded: reasons are a short vocabulary). */
+/** Why SIMs failed or were left unchanged, most frequent first (bounded: reasons are a short vocabulary). */
 export async function failReasons(db: Executor, ref: Ref): Promise<Array<{ reason: string; n: number }>> {
   return queryRows(db, sql`
     select coalesce(reason, '') as reason, count(*)::int as n from queue_results
-    where company_id = ${ref.companyId} and queue_id = ${ref.queueId} and status = 'fail'
+    where company_id = ${ref.companyId} and queue_id = ${ref.queueId} and status in ('fail', 'unchanged')
     group by 1 order by 2 desc, 1 limit 50`);
 }
 

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { UNCHANGED_REASONS } from '@cab/contract/queue';
 import { queryRows, type Executor } from '../../../db/client.js';
 
 type Ref = { companyId: number; queueId: number };
@@ -23,14 +22,14 @@ function familyIds(ref: Ref): SQL {
 }
 
 /**
- * SIMs that failed in `ref` (not those that were already as asked: UNCHANGED_REASONS) and have not
- * succeeded in a later operation of its family: what a retry of `ref` takes (as `s.id in (…)` over `sims s`). A later cancelled or failed try leaves a SIM failed.
+ * SIMs that failed in `ref` (not those that were already as asked: their status is 'unchanged') and
+ * have not succeeded in a later operation of its family: what a retry of `ref` takes (as
+ * `s.id in (…)` over `sims s`). A later cancelled or failed try leaves a SIM failed.
  */
 export function stillFailedSims(ref: Ref): SQL {
   return sql`(${familyIds(ref)}
     select r.sim_id from queue_results r
     where r.company_id = ${ref.companyId} and r.queue_id = ${ref.queueId} and r.status = 'fail'
-      and coalesce(r.reason, '') not in (${sql.join(UNCHANGED_REASONS.map((reason) => sql`${reason}`), sql`, `)})
       and not exists (
         select 1 from queue_results later
         where later.company_id = ${ref.companyId} and later.sim_id = r.sim_id and later.status = 'ok'

@@ -34,6 +34,7 @@ function toSummary(row: repo.OperationRow): OperationSummary {
     duration: row.duration,
     count: row.count,
     ok: row.ok,
+    unchanged: row.unchanged,
     fail: row.fail,
     retry_of: row.retry_of,
   };

@@ -11,6 +11,7 @@ export interface QueueItemRow {
   /** Units handled so far, as the item's writer counts them: SIMs with an outcome, or report rows written. */
   process: number;
   ok: number;
+  unchanged: number;
   fail: number;
   params: Record<string, unknown>;
   created_at: Date;
@@ -20,7 +21,7 @@ export interface QueueItemRow {
 }
 
 const ITEM_COLUMNS = sql`q.id::int as id, q.company_id::int as company_id, q.user_id::int as user_id, q.reason, q.state,
-  q.count, q.process, q.ok, q.fail, q.params, q.created_at, u.first_name, u.last_name, u.lang`;
+  q.count, q.process, q.ok, q.unchanged, q.fail, q.params, q.created_at, u.first_name, u.last_name, u.lang`;
 
 export async function insertItem(
   db: Executor,
@@ -78,9 +79,11 @@ export async function listFinishedItems(
 }
 
 /** Adds a batch's outcomes to the item's counters in the same transaction that recorded them. */
-export async function addProgress(db: Executor, companyId: number, id: number, ok: number, fail: number): Promise<void> {
+export async function addProgress(db: Executor, companyId: number, id: number, counts: { ok: number; fail: number; unchanged: number }): Promise<void> {
+  const { ok, fail, unchanged } = counts;
   await db.execute(sql`
-    update queue_items set ok = ok + ${ok}, fail = fail + ${fail}, process = ok + fail + ${ok + fail}
+    update queue_items set ok = ok + ${ok}, fail = fail + ${fail}, unchanged = unchanged + ${unchanged},
+      process = ok + fail + unchanged + ${ok + fail + unchanged}
     where company_id = ${companyId} and id = ${id}`);
 }
 

@@ -2,7 +2,7 @@ import { LANGS } from '@cab/contract/constants';
 import type { QueueItem } from '@cab/contract/queue';
 import { QUEUE_REASONS } from '@cab/contract/constants';
 import type { Db } from '../../../db/client.js';
-import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, fillTemplate } from '../../../http/messages.js';
+import { QUEUE_DONE_TEXT, QUEUE_REASON_LABELS, QUEUE_UNCHANGED_TEXT, fillTemplate } from '../../../http/messages.js';
 import type { EventBus } from '../../../realtime/bus.js';
 import { inEveryLang, notifyEvent } from '../notify/index.js';
 import * as items from './item-repository.js';
@@ -64,7 +64,14 @@ export async function announceCompletion(deps: { db: Db; bus: EventBus }, ref: R
     type: row.fail === 0 ? 'success' : row.ok === 0 ? 'error' : 'warning',
     // The operation's history page (per-SIM results); a generated report is in Downloads.
     link: item.queue === 'queue_report_generate' ? '/generated_reports' : `/operations/${row.id}`,
-    text: inEveryLang((l) => fillTemplate(template[l], { operation: QUEUE_REASON_LABELS[item.queue][l], ok: row.ok, fail: row.fail })),
+    text: inEveryLang((l) =>
+      fillTemplate(template[l] + (row.unchanged > 0 ? QUEUE_UNCHANGED_TEXT[l] : ''), {
+        operation: QUEUE_REASON_LABELS[item.queue][l],
+        ok: row.ok,
+        fail: row.fail,
+        unchanged: row.unchanged,
+      }),
+    ),
     recipients: [{ userId: row.user_id, lang, popup: true }],
   });
 }

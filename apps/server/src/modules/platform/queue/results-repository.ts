@@ -1,6 +1,9 @@
 import type { ResultFilter } from '@cab/contract/operations';
+import { UNCHANGED_REASONS } from '@cab/contract/queue';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+
+const UNCHANGED: ReadonlySet<string> = new Set(UNCHANGED_REASONS);
 
 /** Puts one pending result row per eligible selected SIM; returns how many. */
 export async function insertPendingResults(
@@ -80,23 +83,27 @@ export async function recordOutcomes(
   db: Executor,
   item: { companyId: number; queueId: number },
   outcomes: SimOutcomeRow[],
-): Promise<{ okIds: number[]; fail: number }> {
-  if (outcomes.length === 0) return { okIds: [], fail: 0 };
-  const json = JSON.stringify(outcomes.map((o) => ({ sim_id: o.simId, ok: o.ok, reason: o.reason })));
-  const rows = await queryRows<{ ok_ids: number[] | null; fail: number }>(db, sql`
+): Promise<{ okIds: number[]; fail: number; unchanged: number }> {
+  if (outcomes.length === 0) return { okIds: [], fail: 0, unchanged: 0 };
+  // A SIM already as asked ("already blocked") is neither done nor failed: its own status says so.
+  const json = JSON.stringify(
+    outcomes.map((o) => ({ sim_id: o.simId, status: o.ok ? 'ok' : UNCHANGED.has(o.reason ?? '') ? 'unchanged' : 'fail', reason: o.reason })),
+  );
+  const rows = await queryRows<{ ok_ids: number[] | null; fail: number; unchanged: number }>(db, sql`
     with outcome as (
-      select * from jsonb_to_recordset(${json}::jsonb) as o(sim_id bigint, ok boolean, reason text)),
+      select * from jsonb_to_recordset(${json}::jsonb) as o(sim_id bigint, status text, reason text)),
     changed as (
       update queue_results r
-      set status = case when o.ok then 'ok' else 'fail' end, reason = o.reason, done_at = now()
+      set status = o.status, reason = o.reason, done_at = now()
       from outcome o
       where r.company_id = ${item.companyId} and r.queue_id = ${item.queueId}
         and r.sim_id = any(${`{${outcomes.map((o) => o.simId).join(',')}}`}::bigint[])
         and r.sim_id = o.sim_id and r.status = 'running'
-      returning o.sim_id, o.ok)
-    select coalesce(array_agg(sim_id::int) filter (where ok), '{}') as ok_ids, count(*) filter (where not ok)::int as fail
+      returning o.sim_id, o.status)
+    select coalesce(array_agg(sim_id::int) filter (where status = 'ok'), '{}') as ok_ids,
+           count(*) filter (where status = 'fail')::int as fail, count(*) filter (where status = 'unchanged')::int as unchanged
     from changed`);
-  return { okIds: (rows[0]?.ok_ids ?? []).map(Number), fail: Number(rows[0]?.fail ?? 0) };
+  return { okIds: (rows[0]?.ok_ids ?? []).map(Number), fail: Number(rows[0]?.fail ?? 0), unchanged: Number(rows[0]?.unchanged ?? 0) };
 }
 
 export async function hasOpenResults(db: Executor, item: { companyId: number; queueId: number }): Promise<boolean> {

@@ -53,7 +53,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
   for (;;) {
     const claimed = await results.claimBatch(db, ref, deps.batchSize, deps.staleSeconds);
     if (claimed.length === 0) break;
-    let changed: { okIds: number[]; fail: number; logged: RecordedSimEvent[] };
+    let changed: { okIds: number[]; fail: number; unchanged: number; logged: RecordedSimEvent[] };
     try {
       const outcomes =
         params.blockType === 'financial' && spec.operation === 'block' && !(await items.hasBalanceProblem(db, ref.companyId))
@@ -64,7 +64,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
         const blocks = isLocalOperation(spec.operation)
           ? await applyLocal(tx, spec.operation, params, { ...ref, userId: item.user_id }, outcomes, recorded.okIds).then(() => [])
           : await applyEffects(tx, spec.operation, params, { companyId: ref.companyId }, recorded.okIds);
-        await items.addProgress(tx, ref.companyId, ref.queueId, recorded.okIds.length, recorded.fail);
+        await items.addProgress(tx, ref.companyId, ref.queueId, { ok: recorded.okIds.length, fail: recorded.fail, unchanged: recorded.unchanged });
         const logged = await recordSimEvents(tx, blockEvents(blocks, actor, new Date(), { operation: reason }));
         return { ...recorded, logged };
       });
@@ -72,7 +72,7 @@ export async function runQueueItem(deps: QueueRunnerDeps, ref: { companyId: numb
       throw new BatchInterruptedError(ref, claimed, error);
     }
     await announceSimEvents(deps.bus, changed.logged);
-    if (changed.okIds.length + changed.fail > 0) await announceProgress(deps, ref, deps.progressIntervalMs);
+    if (changed.okIds.length + changed.fail + changed.unchanged > 0) await announceProgress(deps, ref, deps.progressIntervalMs);
   }
   if (!(await results.hasOpenResults(db, ref))) await announceCompletion(deps, ref);
 }

@@ -64,17 +64,19 @@ export async function listEvents(db: Executor, query: EventQuery): Promise<Event
 }
 
 /**
- * Deletes events older than `before`, at most `batch` of them (the oldest first, by the age index),
- * so a long backlog is cleared in short statements. Answers how many went.
+ * Deletes events of `table` (sim_events, or one of its partitions) older than `before`, at most
+ * `batch` of them (the oldest first, by the age index), so a long backlog is cleared in short
+ * statements. Answers how many went.
  */
-export async function deleteEventsBefore(db: Executor, before: Date, batch: number): Promise<number> {
+export async function deleteEventsBefore(db: Executor, table: string, before: Date, batch: number): Promise<number> {
+  const name = sql.identifier(table);
   const rows = await queryRows<{ n: number }>(
     db,
     sql`
     with gone as (
-      delete from sim_events e using (
-        select company_id, id from sim_events where at < ${before.toISOString()}::timestamptz order by at limit ${batch}
-      ) old where e.company_id = old.company_id and e.id = old.id
+      delete from ${name} e using (
+        select company_id, id, at from ${name} where at < ${before.toISOString()}::timestamptz order by at limit ${batch}
+      ) old where e.company_id = old.company_id and e.id = old.id and e.at = old.at
       returning 1)
     select count(*)::int as n from gone`,
   );

@@ -6,6 +6,7 @@ import { resolveCompanyScope } from '../../accounts/companies/index.js';
 import { AppError } from '../../../http/errors.js';
 import { parseCsvFilter } from './csv-filter.js';
 import { groupVisible } from './repository.js';
+import { countSimsRemembered } from './remembered-count.js';
 import { simSort, simWhere, type SimCriteria, type SimSort } from './list-query.js';
 import * as repo from './repository.js';
 
@@ -68,10 +69,13 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
   if (group !== undefined && offset < SIM_COUNT_CAP && (offset >= GROUP_DEEP_OFFSET || narrowsGroup(criteria))) {
     return listGroupPageCountFirst(db, criteria, group, request, effectiveSort);
   }
-  const [rows, count] = await Promise.all([
-    offset < SIM_COUNT_CAP ? page() : [],
-    repo.countSimsCapped(db, criteria),
-  ]);
+  // A remembered count is confirmed by the page's own read; past the cap there is none.
+  if (offset >= SIM_COUNT_CAP) {
+    const count = await repo.countSimsCapped(db, criteria);
+    return { items: [], total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
+  }
+  const [rows, counted] = await Promise.all([page(), countSimsRemembered(db, criteria)]);
+  const count = counted.stillCurrent() ? counted.count : await repo.countSimsCapped(db, criteria);
   return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
 }
 

@@ -1,8 +1,8 @@
 import type { ReportQuery } from '@cab/contract/reports';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { rawSource, type EventFilter } from './records-repository.js';
-import { timeBounds, type DayRange } from './repository.js';
+import type { EventFilter } from './records-repository.js';
+import { onlySims, timeBounds, type DayRange } from './repository.js';
 import { reportColumns, type ReportColumnType } from './columns.js';
 
 /*
@@ -14,11 +14,9 @@ import { reportColumns, type ReportColumnType } from './columns.js';
 
 export type RawTable = 'sessions' | 'events';
 
-/** The value of each raw-record column of the report (`u` the record, `s` its SIM). */
+/** The value of each raw-record column of the report (`u` the record) but the SIM's own. */
 const VALUES: Record<RawTable, Record<string, SQL>> = {
   sessions: {
-    iccid: sql`s.iccid`,
-    msisdn: sql`s.msisdn`,
     started: sql`u.started_at`,
     ended: sql`u.ended_at`,
     duration: sql`(extract(epoch from u.ended_at)::bigint - extract(epoch from u.started_at)::bigint)`,
@@ -31,8 +29,6 @@ const VALUES: Record<RawTable, Record<string, SQL>> = {
     cost: sql`u.cost_cents`,
   },
   events: {
-    iccid: sql`s.iccid`,
-    msisdn: sql`s.msisdn`,
     kind: sql`u.kind`,
     direction: sql`u.direction`,
     peer: sql`u.peer`,
@@ -44,7 +40,7 @@ const VALUES: Record<RawTable, Record<string, SQL>> = {
   },
 };
 
-/** The SIM's own columns, first in both reports; the company-only path adds them in Node. */
+/** The SIM's own columns, first in both reports: Node adds them by SIM id. */
 export const SIM_COLUMN_KEYS = ['iccid', 'msisdn'];
 
 /**
@@ -78,11 +74,11 @@ function cellSql(type: ReportColumnType, value: SQL): SQL {
   }
 }
 
-/** The line of a raw record, without the SIM's columns when `withSim` is false. */
-export function lineSql(request: ReportQuery, withSim: boolean): SQL {
+/** The line of a raw record, without the SIM's columns. */
+export function lineSql(request: ReportQuery): SQL {
   const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
   const cells = reportColumns(request.kind)
-    .filter((column) => withSim || !SIM_COLUMN_KEYS.includes(column.key))
+    .filter((column) => !SIM_COLUMN_KEYS.includes(column.key))
     .map((column) => {
       const value = VALUES[table][column.key];
       if (!value) throw new Error(`no SQL value for report column ${column.key}`);
@@ -104,22 +100,21 @@ type After = { at: string; id: number } | null;
 const tableName = (table: RawTable) => (table === 'sessions' ? sql`usage_sessions` : sql`usage_events`);
 const cursorSql = (after: After) => (after ? sql`and (u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})` : sql``);
 
-/** One company's records read through its time index alone (as `rawBatchOfCompany`), or records joined to the SIMs a filter matches. */
-export type LineSource = { companyId: number } | { criteria: Parameters<typeof rawSource>[1] };
+/** One company's records (those of `simIds` only, when given) read through its time index alone, as `rawBatchOfCompany`. */
+export interface LineSource {
+  companyId: number;
+  simIds: number[] | null;
+}
 
 function fromSql(table: RawTable, source: LineSource, range: DayRange, events: EventFilter): SQL {
-  if ('criteria' in source) return rawSource(table, source.criteria, range, events);
   const { start, end } = timeBounds(range);
-  const parts = [sql`u.company_id = ${source.companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  const parts = [sql`u.company_id = ${source.companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`, onlySims('u', source.simIds)];
   if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
   if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
   return sql`from ${tableName(table)} u where ${sql.join(parts, sql` and `)}`;
 }
 
-/**
- * A keyset batch of lines in (started_at, id) order (call it with one company in a filter's scope).
- * Lines of a company-only source leave out the SIM's columns: the caller adds them by SIM id.
- */
+/** A keyset batch of lines in (started_at, id) order, without the SIM's columns: the caller adds them by SIM id. */
 export async function lineBatch(
   db: Executor,
   request: ReportQuery,
@@ -131,7 +126,7 @@ export async function lineBatch(
 ): Promise<LineRow[]> {
   const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
   return queryRows<LineRow>(db, sql`
-    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request, 'criteria' in source)} as line
+    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request)} as line
     ${fromSql(table, source, range, events)} ${cursorSql(after)}
     order by u.started_at, u.id
     limit ${limit}`);

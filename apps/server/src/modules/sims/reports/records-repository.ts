@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { type SimCriteria, simWhere } from '../list/index.js';
-import { companyIn, timeBounds, type DayRange, type Num } from './repository.js';
+import { companyIn, onlySims, timeBounds, type DayRange, type Num } from './repository.js';
 
 /*
  * SQL of the raw usage records (data sessions; SMS and calls) behind the sessions and call_sms
@@ -129,15 +129,25 @@ const OWN_EVENT_COLUMNS = sql`u.id, u.sim_id, u.kind, u.direction, u.peer,
   u.started_at::text as cursor_at`;
 
 /**
+ * The SIMs of one company a filter matches, by id: a file of a filtered report reads the company's
+ * records in time order and keeps theirs (onlySims).
+ */
+export async function matchingSimIds(db: Executor, criteria: SimCriteria): Promise<number[]> {
+  const rows = await queryRows<{ id: number | string }>(db, sql`select s.id from sims s where ${simWhere(criteria)} order by s.id`);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
  * A keyset batch of one company's records in (started_at, id) order, read without the SIMs: a
  * range of the time index alone, whose plan cannot turn into a join that reads and sorts the whole
- * period (PostgreSQL misjudges the keyset condition's rows and does, past a few thousand rows). The
- * caller adds ICCID and number with `simIdentities`.
+ * period (PostgreSQL misjudges the keyset condition's rows and does, past a few thousand rows);
+ * with `simIds`, those SIMs' records only. The caller adds ICCID and number with `simIdentities`.
  */
 export async function rawBatchOfCompany<T>(
   db: Executor,
   table: 'sessions' | 'events',
   companyId: number,
+  simIds: number[] | null,
   range: DayRange,
   events: EventFilter,
   after: { at: string; id: number } | null,
@@ -145,7 +155,7 @@ export async function rawBatchOfCompany<T>(
 ): Promise<Array<Omit<T, 'iccid' | 'msisdn'>>> {
   const { start, end } = timeBounds(range);
   const name = table === 'sessions' ? sql`usage_sessions` : sql`usage_events`;
-  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`, onlySims('u', simIds)];
   if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
   if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
   if (after) parts.push(sql`(u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})`);
@@ -167,22 +177,4 @@ export async function simIdentities(
     select id::int as id, iccid, msisdn from sims
     where company_id = ${companyId} and id = any(${`{${simIds.join(',')}}`}::bigint[])`);
   return new Map(rows.map((r) => [Number(r.id), { iccid: r.iccid, msisdn: r.msisdn }]));
-}
-
-/** Keyset batch in (started_at, id) order, for streaming (call it with one company in the scope, so the index gives the order). */
-export async function rawBatch<T>(
-  db: Executor,
-  table: 'sessions' | 'events',
-  criteria: SimCriteria,
-  range: DayRange,
-  events: EventFilter,
-  after: { at: string; id: number } | null,
-  limit: number,
-): Promise<T[]> {
-  const columns = table === 'sessions' ? SESSION_COLUMNS : EVENT_COLUMNS;
-  const cursor = after ? sql`and (u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})` : sql``;
-  return queryRows<T>(db, sql`
-    select ${columns} ${rawSource(table, criteria, range, events)} ${cursor}
-    order by u.started_at, u.id
-    limit ${limit}`);
 }

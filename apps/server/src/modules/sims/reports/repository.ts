@@ -6,8 +6,8 @@ import { type SimCriteria, simWhere } from '../list/index.js';
 /*
  * Report SQL of the daily rollups: figures (chart, totals, row counts) and the per-SIM day rows;
  * the raw records' rows are in records-repository.ts. A filter that only names companies is
- * answered from usage_daily_company (one row per company and day); any other filter joins the
- * matching SIMs to usage_daily through its primary key.
+ * answered from usage_daily_company (one row per company and day), one that adds a profile, a
+ * group or a label from that one's rollup; any other filter joins the matching SIMs to usage_daily.
  */
 
 /** Whole UTC days, both included. */
@@ -74,6 +74,16 @@ export function toChartPoint(day: string, c: Counters): ReportChartPoint {
   };
 }
 
+/**
+ * Only these SIMs' rows (`alias`.sim_id), tested by a hash of the list. The `+ 0` keeps the planner
+ * from probing each SIM's index range instead of walking the time order: with a keyset cursor it
+ * misjudges the rows left, and a batch of 5,000 then read and sorted every row after the cursor
+ * (profile TC: 7,000 rows/s to a file, against 60,000 for the whole company).
+ */
+export function onlySims(alias: 'u' | 'd', simIds: number[] | null): SQL {
+  return simIds === null ? sql`true` : sql`(${sql.raw(alias)}.sim_id + 0) = any(${`{${simIds.join(',')}}`}::bigint[])`;
+}
+
 /** Start of `from` and start of the day after `to`, as timestamptz bounds. */
 export function timeBounds(range: DayRange): { start: SQL; end: SQL } {
   return {
@@ -95,19 +105,33 @@ export function companiesOnly(criteria: SimCriteria): boolean {
   return !filter.query?.trim() && !filter.profile && filter.group === undefined && !filter.label && csv === null;
 }
 
+/**
+ * The coarse rollup that answers a filter of companies, or of companies and one profile, group or
+ * label, as `d` restricted to the filter (days not yet); null when only the per-SIM rows can.
+ */
+function coarseRollup(criteria: SimCriteria): SQL | null {
+  const companies = companyIn(sql`d.company_id`, criteria.scope);
+  const { profile, group, label, ...rest } = criteria.filter;
+  if (companiesOnly(criteria)) return sql`usage_daily_company d where ${companies}`;
+  // One dimension besides the companies.
+  if ([profile, group, label].filter((value) => value !== undefined && value !== '').length !== 1) return null;
+  if (!companiesOnly({ ...criteria, filter: rest })) return null;
+  if (profile) return sql`usage_daily_profile d where ${companies} and d.profile = ${profile}`;
+  if (group !== undefined) return sql`usage_daily_group d where ${companies} and d.group_id = ${group}`;
+  return sql`usage_daily_label d where ${companies} and d.label = ${label}`;
+}
+
 /** Per-day sums over the filter and range; days without usage are absent (the caller fills them). */
 export async function dailySums(db: Executor, criteria: SimCriteria, range: DayRange): Promise<Map<string, Counters>> {
-  const rows = companiesOnly(criteria)
+  const days = sql`d.day between ${range.from}::date and ${range.to}::date`;
+  const coarse = coarseRollup(criteria);
+  const rows = coarse
     ? await queryRows<CounterRow & { day: string }>(db, sql`
-        select d.day::text as day, ${SUMS}
-        from usage_daily_company d
-        where ${companyIn(sql`d.company_id`, criteria.scope)} and d.day between ${range.from}::date and ${range.to}::date
-        group by d.day`)
+        select d.day::text as day, ${SUMS} from ${coarse} and ${days} group by d.day`)
     : await queryRows<CounterRow & { day: string }>(db, sql`
         select d.day::text as day, ${SUMS}
         from sims s join usage_daily d on d.company_id = s.company_id and d.sim_id = s.id
-        where ${simWhere(criteria)} and ${companyIn(sql`d.company_id`, criteria.scope)}
-          and d.day between ${range.from}::date and ${range.to}::date
+        where ${simWhere(criteria)} and ${companyIn(sql`d.company_id`, criteria.scope)} and ${days}
         group by d.day`);
   return new Map(rows.map((row) => [row.day, toCounters(row)]));
 }
@@ -156,22 +180,41 @@ export async function simDayPage(
     limit ${limit} offset ${offset}`);
 }
 
+/** How many per-SIM day rows the filter has on each day of the range, from a coarse rollup; null when none answers. */
+export async function simDaysByDay(db: Executor, criteria: SimCriteria, range: DayRange): Promise<Map<string, number> | null> {
+  const coarse = coarseRollup(criteria);
+  if (!coarse) return null;
+  const rows = await queryRows<{ day: string; n: Num }>(db, sql`
+    select d.day::text as day, sum(d.sim_days) as n from ${coarse} and d.day between ${range.from}::date and ${range.to}::date group by d.day`);
+  return new Map(rows.map((row) => [row.day, Number(row.n ?? 0)]));
+}
+
+/** How many per-SIM day rows the filter has in the range: summed from a coarse rollup where one answers. */
 export async function countSimDays(db: Executor, criteria: SimCriteria, range: DayRange): Promise<number> {
+  const perDay = await simDaysByDay(db, criteria, range);
+  if (perDay) return [...perDay.values()].reduce((sum, n) => sum + n, 0);
   const [row] = await queryRows<{ n: Num }>(db, sql`select count(*) as n ${simDaySource(criteria, range)}`);
   return Number(row?.n ?? 0);
 }
 
-/** Keyset batch of per-SIM day rows in (day, sim) order, for streaming. */
-export async function simDayBatch(
+/**
+ * A keyset batch of one company's per-SIM day rows in (day, sim) order (of `simIds` only, when
+ * given), for streaming: a walk of (company_id, day, sim_id) that stops at the batch, each row
+ * named by its SIM (a SIM no longer the company's is left out, as on screen).
+ */
+export async function simDayBatchOfCompany(
   db: Executor,
-  criteria: SimCriteria,
+  companyId: number,
+  simIds: number[] | null,
   range: DayRange,
   after: { day: string; simId: number } | null,
   limit: number,
 ): Promise<SimDayRow[]> {
   const cursor = after ? sql`and (d.day, d.sim_id) > (${after.day}::date, ${after.simId})` : sql``;
-  return queryRows<SimDayRow>(db, sql`
-    select ${SIM_DAY_COLUMNS} ${simDaySource(criteria, range)} ${cursor}
+  return queryRows(db, sql`
+    select ${SIM_DAY_COLUMNS}
+    from usage_daily d join sims s on s.company_id = d.company_id and s.id = d.sim_id
+    where d.company_id = ${companyId} and d.day between ${range.from}::date and ${range.to}::date and ${onlySims('d', simIds)} ${cursor}
     order by d.day, d.sim_id
     limit ${limit}`);
 }

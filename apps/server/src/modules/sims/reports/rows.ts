@@ -13,8 +13,8 @@ export { reportColumns, type ReportColumn, type ReportColumnType } from './colum
 /*
  * Rows of a report as a stream of batches, for generation to CSV/XLSX (queue_report_generate) and
  * anything else that must read a whole report: keyset paged, so memory holds one batch at a time
- * whatever the report's size. Order: day reports by day (then SIM); sessions and call_sms by start
- * time, company after company.
+ * whatever the report's size. Order: company after company; within one, day reports by day (then
+ * SIM), sessions and call_sms by start time.
  */
 
 /** One value per column of `reportColumns`, in that order; 'datetime' values are unix seconds (UTC), 'date' values YYYY-MM-DD. */
@@ -85,10 +85,10 @@ async function companiesToWalk(db: Executor, scope: ReportScope): Promise<number
 }
 
 type Cursor = { at: string; id: number };
-/** A batch of records and where the next one starts (null after the last). */
-interface Batch<T> {
+/** A batch of rows and where the next one starts (null after the last). */
+interface Batch<T, C = Cursor> {
   rows: T[];
-  next: Cursor | null;
+  next: C | null;
 }
 
 function nextCursor(rows: Array<{ cursor_at: string; id: unknown }>, limit: number): Cursor | null {
@@ -96,36 +96,21 @@ function nextCursor(rows: Array<{ cursor_at: string; id: unknown }>, limit: numb
   return last && rows.length === limit ? { at: last.cursor_at, id: Number(last.id) } : null;
 }
 
-/** Records of SIMs matching a filter beyond companies, joined to the SIMs. */
-async function joinedBatch<T extends SessionRawRow | CallSmsRawRow>(
-  db: Executor,
-  table: 'sessions' | 'events',
-  one: ReportScope,
-  range: DayRange,
-  events: raw.EventFilter,
-  after: Cursor | null,
-  limit: number,
-): Promise<Batch<T>> {
-  const rows = await raw.rawBatch<T>(db, table, one, range, events, after, limit);
-  return { rows, next: nextCursor(rows, limit) };
-}
-
 /**
- * Records of a filter that names only companies: the records alone, then their SIMs' ICCID and
- * number. A record whose SIM is no longer the company's is left out, as the on-screen join does.
+ * One company's records (of `simIds` only, when the filter says more than companies): the records
+ * alone, then their SIMs' ICCID and number. A record whose SIM is no longer the company's is left
+ * out, as the on-screen join does.
  */
 async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   db: Executor,
   table: 'sessions' | 'events',
-  one: ReportScope,
+  { companyId, simIds }: Walked,
   range: DayRange,
   events: raw.EventFilter,
   after: Cursor | null,
   limit: number,
 ): Promise<Batch<T>> {
-  const companyId = one.scope?.[0];
-  if (companyId === undefined) return { rows: [], next: null };
-  const records = await raw.rawBatchOfCompany<T>(db, table, companyId, range, events, after, limit);
+  const records = await raw.rawBatchOfCompany<T>(db, table, companyId, simIds, range, events, after, limit);
   const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
   const rows: T[] = [];
   for (const record of records) {
@@ -158,49 +143,68 @@ export async function* reportRows(
     return;
   }
   if (request.kind === 'day') {
-    let after: { day: string; simId: number } | null = null;
-    for (;;) {
-      const rows = await repo.simDayBatch(db, scope, range, after, limit);
-      if (rows.length === 0) return;
-      yield rows.map(simDayCells);
-      const last = rows[rows.length - 1] as SimDayRow;
-      after = { day: last.day, simId: Number(last.sim_id) };
-      if (rows.length < limit) return;
-    }
+    yield* walkCompanies(
+      db,
+      scope,
+      (walked, after: SimDayCursor | null) => simDayBatch(db, walked, range, after, limit),
+      (rows) => rows.map(simDayCells),
+    );
+    return;
   }
   const table = request.kind === 'sessions' ? 'sessions' : 'events';
   const events = eventFilterOf(request);
-  const read = repo.companiesOnly(scope) ? ownBatch : joinedBatch;
   const toCells = table === 'sessions' ? sessionCells : callSmsCells;
-  yield* walkRecords(db, scope, (one, after) => read<SessionRawRow & CallSmsRawRow>(db, table, one, range, events, after, limit), (rows) =>
-    rows.map((r) => toCells(r)),
+  yield* walkCompanies(
+    db,
+    scope,
+    (walked, after: Cursor | null) => ownBatch<SessionRawRow & CallSmsRawRow>(db, table, walked, range, events, after, limit),
+    (rows) => rows.map((r) => toCells(r)),
   );
 }
 
 const eventFilterOf = (request: ReportQuery): raw.EventFilter =>
   request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
 
+/** One company of a report's walk, and the SIMs of it the filter matches (null: all of them). */
+interface Walked {
+  companyId: number;
+  simIds: number[] | null;
+}
+
+type SimDayCursor = { day: string; simId: number };
+
+/** A batch of one company's per-SIM day rows in (day, SIM) order. */
+async function simDayBatch(db: Executor, { companyId, simIds }: Walked, range: DayRange, after: SimDayCursor | null, limit: number): Promise<Batch<SimDayRow, SimDayCursor>> {
+  const rows = await repo.simDayBatchOfCompany(db, companyId, simIds, range, after, limit);
+  const last = rows.at(-1);
+  return { rows, next: last && rows.length === limit ? { day: last.day, simId: Number(last.sim_id) } : null };
+}
+
 /**
- * Batches of records company after company, each company's in (started_at, id) order through its
- * time index; the next batch is read while the caller handles this one.
+ * Batches of rows company after company, each company's in its own order (records by start time
+ * through its time index, per-SIM days by day and SIM); a filter that says more than companies
+ * gives each company's matching SIMs, kept by the batches. The next batch is read while the caller
+ * handles this one.
  */
-async function* walkRecords<T, R>(
+async function* walkCompanies<T, C, R>(
   db: Executor,
   scope: ReportScope,
-  readBatch: (one: ReportScope, after: Cursor | null) => Promise<Batch<T>>,
+  readBatch: (walked: Walked, after: C | null) => Promise<Batch<T, C>>,
   convert: (rows: T[]) => R[],
 ): AsyncIterable<R[]> {
+  const everySim = repo.companiesOnly(scope);
   for (const companyId of await companiesToWalk(db, scope)) {
-    const one: ReportScope = { ...scope, scope: [companyId] };
-    const start = (after: Cursor | null) => {
-      const reading = readBatch(one, after);
+    const simIds = everySim ? null : await raw.matchingSimIds(db, { ...scope, scope: [companyId] });
+    if (simIds?.length === 0) continue;
+    const start = (after: C | null) => {
+      const reading = readBatch({ companyId, simIds }, after);
       // Awaited below; this only keeps a batch nobody waits for any more (a cancelled file) quiet.
       reading.catch(() => undefined);
       return reading;
     };
-    let pending: Promise<Batch<T>> | null = start(null);
+    let pending: Promise<Batch<T, C>> | null = start(null);
     while (pending) {
-      const batch: Batch<T> = await pending;
+      const batch: Batch<T, C> = await pending;
       pending = batch.next ? start(batch.next) : null;
       if (batch.rows.length > 0) yield convert(batch.rows);
     }
@@ -221,25 +225,12 @@ export async function* reportCsvLines(
   const range = rangeOf(request);
   const limit = Math.max(1, Math.min(batchRows, 10_000));
   const events = eventFilterOf(request);
-  if (!repo.companiesOnly(scope)) {
-    yield* walkRecords(
-      db,
-      scope,
-      async (one, after) => {
-        const rows = await lines.lineBatch(db, request, { criteria: one }, range, events, after, limit);
-        return { rows, next: nextCursor(rows, limit) };
-      },
-      (rows) => rows.map((r) => r.line),
-    );
-    return;
-  }
-  yield* walkRecords(
+  yield* walkCompanies(
     db,
     scope,
-    async (one, after) => {
-      const companyId = one.scope?.[0] as number;
-      const records = await lines.lineBatch(db, request, { companyId }, range, events, after, limit);
-      const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+    async (walked, after: Cursor | null) => {
+      const records = await lines.lineBatch(db, request, walked, range, events, after, limit);
+      const sims = await raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
       const named: string[] = [];
       for (const record of records) {
         const sim = sims.get(Number(record.sim_id));

@@ -1,4 +1,4 @@
 /** The public face of sims/usage: what other modules may import from it (the rest is its own). */
-export { usageHousekeeping } from './records-repository.js';
+export { rebuildCoarseRollups, usageHousekeeping } from './records-repository.js';
 export { applyNetworkEvents } from './service.js';
 export { registerSimUsageRoutes } from './routes.js';

@@ -13,6 +13,14 @@ function resultPath(item: FinishedQueueItem): string {
   return item.queue === 'queue_report_generate' ? '/generated_reports' : operationPagePath(item.qid);
 }
 
+/**
+ * SIMs handled that neither succeeded nor failed: already as the operation asked ("already
+ * blocked"). The queue item's status (spec shape) counts them in `process` only.
+ */
+function unchangedOf(item: FinishedQueueItem): number {
+  return Math.max(0, item.status.process - item.status.ok - item.status.fail);
+}
+
 /** How it ended, as one tone: done without failures, done with some, or stopped. */
 function tone(item: FinishedQueueItem): 'ok' | 'partial' | 'stopped' {
   if (item.state !== 'done') return 'stopped';
@@ -50,6 +58,7 @@ export function QueueFinishedList({ onNavigate }: { onNavigate: () => void }) {
               {item.queue !== 'queue_report_generate' && (
                 <>
                   <span className="text-success">{t('queueFinished.ok', { ok: n(item.status.ok) })}</span>
+                  {unchangedOf(item) > 0 && <span data-testid="queue-finished-unchanged">{t('queueFinished.unchanged', { unchanged: n(unchangedOf(item)) })}</span>}
                   <span className={item.status.fail > 0 ? 'text-danger' : undefined}>{t('queueFinished.fail', { fail: n(item.status.fail) })}</span>
                   <span>{t('queueFinished.of', { total: n(item.status.count) })}</span>
                 </>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
+import { type DataTableStateEvent } from 'primereact/datatable';
 import { REFERRED_SORT_COLUMNS, type ReferredCompany } from '@cab/contract/agents';
 import { formatCount } from '@/lib/format-count';
 import { useReferredCompanies } from '../api/agent-api';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dropdown } from 'primereact/dropdown';
 import { REQUEST_STATES, type WithdrawalRequest } from '@cab/contract/agents';
 import { DateInput } from '@/components/date-input';

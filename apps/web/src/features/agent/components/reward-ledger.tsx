@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dropdown } from 'primereact/dropdown';
 import { AGENT_LEDGER_KINDS, type AgentLedgerEntry, type AgentLedgerKind } from '@cab/contract/agents';
 import { formatUnixDate } from '@/lib/format-date';

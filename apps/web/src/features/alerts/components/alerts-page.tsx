@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dialog } from 'primereact/dialog';
 import { Paginator } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import type { AdminCompany, AuditEntry } from '@cab/contract/companies-admin';

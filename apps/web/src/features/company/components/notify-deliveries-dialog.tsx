@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import type { NotifyDelivery, NotifyMethod } from '@cab/contract/notify-methods';

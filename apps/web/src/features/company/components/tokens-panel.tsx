@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { ApiToken, ApiTokenCreateResult } from '@cab/contract/api-tokens';
 import { showSuccessToast } from '@/lib/api';
 import { formatUnixDate } from '@/lib/format-date';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Tag } from 'primereact/tag';
 import { COMPANY_USER_ROLES, type CompanyUser } from '@cab/contract/company-users';
 import { showSuccessToast } from '@/lib/api';

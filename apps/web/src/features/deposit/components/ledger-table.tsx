@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { LedgerEntry } from '@cab/contract/deposit';
 import { formatUnixDate } from '@/lib/format-date';
 import { formatCents } from '@/lib/format-money';

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { Bill, BillListResult } from '@cab/contract/bills';
 import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { GeneratedReport } from '@cab/contract/generated-reports';
 import { downloadGeneratedReport } from '@/components/generated-reports/generated-reports-api';

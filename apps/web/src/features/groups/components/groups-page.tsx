@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
+import { type DataTableBodyRowPassThroughMethodOptions } from 'primereact/datatable';
 import type { Group } from '@cab/contract/groups';
 
 import { PageTitle } from '@/components/page-title';

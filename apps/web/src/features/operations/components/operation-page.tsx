@@ -75,6 +75,12 @@ function OperationView({ detail }: { detail: OperationDetail }) {
           <dd className="text-success" data-testid="operation-ok">
             {n(detail.ok)}
           </dd>
+          {detail.unchanged > 0 && (
+            <>
+              <dt>{t('operations.col.unchanged')}</dt>
+              <dd data-testid="operation-unchanged">{n(detail.unchanged)}</dd>
+            </>
+          )}
           <dt>{t('operations.col.fail')}</dt>
           <dd className={detail.fail > 0 ? 'text-danger' : ''} data-testid="operation-fail" data-fail={detail.fail}>
             {n(detail.fail)}

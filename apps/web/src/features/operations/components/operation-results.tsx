@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
+import { type DataTablePageEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { OPERATIONS_API, RESULT_STATUSES, type OperationDetail, type OperationResultRow, type ResultStatus } from '@cab/contract/operations';
 import { downloadWithToken } from '@/lib/download-file';
 import { formatUnixDate } from '@/lib/format-date';
 import { useOperationResults } from '../api/operations';
+import { CARD_TABLE, cardColumn } from '@/components/card-table';
 import { QueryStates } from '@/components/query-states';
 import { failReasonLabel } from '@/lib/fail-reason';
 
@@ -97,20 +99,20 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
               emptyMessage={t('operations.noResults')}
               size="small"
               stripedRows
-              scrollable
+              // A phone shows each SIM as a card (ICCID and outcome on top), not columns to scroll.
+              className={CARD_TABLE}
             >
               <Column
-                header="ICCID"
-                frozen
+                {...cardColumn('title', 'ICCID')}
                 body={(row: OperationResultRow) => (
                   <Link to={`/sim/${row.sim_id}`} className="mono" data-testid="operation-result-sim">
                     {row.iccid}
                   </Link>
                 )}
               />
-              <Column header={t('sims.col.msisdn')} body={(row: OperationResultRow) => <span className="mono">{row.msisdn}</span>} />
+              <Column {...cardColumn('field', t('sims.col.msisdn'))} body={(row: OperationResultRow) => <span className="mono">{row.msisdn}</span>} />
               <Column
-                header={t('operations.outcome')}
+                {...cardColumn('status', t('operations.outcome'))}
                 body={(row: OperationResultRow) => (
                   <span className={`op-result op-result--${row.status}`} data-testid="operation-result-status">
                     {t(`operations.result.${row.status}`)}
@@ -118,18 +120,18 @@ export function OperationResults({ detail }: { detail: OperationDetail }) {
                 )}
               />
               <Column
-                header={t('operations.failReasonLabel')}
-                body={(row: OperationResultRow) => (row.reason && row.status === 'fail' ? reasonLabel(row.reason) : row.reason ?? '—')}
+                {...cardColumn('wide', t('operations.failReasonLabel'))}
+                body={(row: OperationResultRow) => (row.reason && (row.status === 'fail' || row.status === 'unchanged') ? reasonLabel(row.reason) : row.reason ?? '—')}
               />
               {isSms && (
                 <Column
-                  header={t('smsMessages.delivery')}
+                  {...cardColumn('field', t('smsMessages.delivery'))}
                   body={(row: OperationResultRow) => (
                     <span data-testid="operation-result-delivery">{row.delivery ? t(`smsMessages.status.${row.delivery}`) : '—'}</span>
                   )}
                 />
               )}
-              <Column header={t('operations.doneAt')} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
+              <Column {...cardColumn('field', t('operations.doneAt'))} body={(row: OperationResultRow) => (row.done ? formatUnixDate(row.done, i18n.language) : '—')} />
             </DataTable>
           </div>
         )}

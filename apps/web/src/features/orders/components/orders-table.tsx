@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { Order, OrderListResult } from '@cab/contract/orders';
 import { formatMoney } from '@/lib/format-money';
 import { formatUnixDate } from '@/lib/format-date';

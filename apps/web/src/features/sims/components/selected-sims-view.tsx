@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { SimRow } from '@cab/contract/sims';
 import { BlockTypeTag } from './block-type-tag';
 

@@ -4,7 +4,7 @@ import './sim-edit.css';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dialog } from 'primereact/dialog';
 import { SIM_EDIT_MAX_CHARS, type SimEditCounts, type SimEditLine, type SimEditStartResult } from '@cab/contract/sim-edit';
 import { cardColumn } from '@/components/card-table';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Tag } from 'primereact/tag';
 import type { UsageSession } from '@cab/contract/sim-usage';
 import { CARD_TABLE, cardColumn } from '@/components/card-table';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Chart } from 'primereact/chart';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { SimUsageOverview, UsageBucket } from '@cab/contract/sim-usage';
 import { CARD_TABLE, cardColumn } from '@/components/card-table';
 import { formatMoney } from '@/lib/format-money';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { SimUsageItem } from '@cab/contract/sims';
 import { formatMoney } from '@/lib/format-money';

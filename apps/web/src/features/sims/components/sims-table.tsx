@@ -1,11 +1,8 @@
 import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Column } from 'primereact/column';
-import {
-  DataTable,
-  type DataTableBodyRowPassThroughMethodOptions,
-  type DataTableSortEvent,
-} from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
+import { type DataTableBodyRowPassThroughMethodOptions, type DataTableSortEvent } from 'primereact/datatable';
 import type { SimSortColumn } from '@cab/contract/constants';
 import type { SimRow } from '@cab/contract/sims';
 import type { CountryWarning } from '@cab/contract/sim-rules';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SMS_DIRECTIONS, SMS_INBOX_DEFAULT_DAYS, SMS_INBOX_RANGE_MAX_DAYS, SMS_INBOX_SEARCH_MAX, type SmsDirection as Direction, type SmsInboxItem } from '@cab/contract/sms-inbox';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { NetworkStatusResult, ReconcileReport } from '@cab/contract/network';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { RadiusClientCreateRequest, RADIUS_SECRET_MAX, RADIUS_SECRET_MIN, type RadiusClient } from '@cab/contract/radius';
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';

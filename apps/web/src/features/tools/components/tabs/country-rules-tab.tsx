@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Dropdown } from 'primereact/dropdown';
 import { Skeleton } from 'primereact/skeleton';
 import { NETWORK_COUNTRIES, type CountryRule } from '@cab/contract/sim-rules';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Skeleton } from 'primereact/skeleton';
 import type { FaqAdminEntry } from '@cab/contract/content';
 import { showSuccessToast } from '@/lib/api';

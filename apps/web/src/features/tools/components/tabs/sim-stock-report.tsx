@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import type { StockImportResult, StockProblem } from '@cab/contract/sim-stock';
 
 /** Problems the report lists; the answer may hold more (STOCK_PROBLEMS_LISTED), all are counted. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import { DataTable } from '@/components/data-table';
 import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
 import type { SimulatedCall } from '@cab/contract/tools';
