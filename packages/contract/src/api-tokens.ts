@@ -15,6 +15,8 @@ export const ApiToken = z.object({
   prefix: z.string(),
   created: UnixSeconds,
   last_used: UnixSeconds.nullable(),
+  /** Where it was last used from. */
+  last_used_ip: z.string().nullable(),
   created_by: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiToken>;

@@ -2,6 +2,7 @@ import { AGENT_API } from './agents.js';
 import { API_TOKENS_API } from './api-tokens.js';
 import { COMPANIES_ADMIN_API } from './companies-admin.js';
 import { COMPANY_API } from './company.js';
+import { COMPANY_AUDIT_API } from './company-audit.js';
 import { COMPANY_USERS_API } from './company-users.js';
 import { NOTIFY_METHODS_API } from './notify-methods.js';
 import { REGISTRATION_API } from './registration.js';
@@ -47,6 +48,7 @@ import type { AnyEndpoint } from './endpoint.js';
 export const ENDPOINT_GROUPS = {
   agents: AGENT_API,
   company: COMPANY_API,
+  companyAudit: COMPANY_AUDIT_API,
   companyUsers: COMPANY_USERS_API,
   apiTokens: API_TOKENS_API,
   notifyMethods: NOTIFY_METHODS_API,

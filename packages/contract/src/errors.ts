@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'export_too_large',
   'sms_range_too_long',
   'sms_export_too_large',
+  'audit_range_too_long',
+  'audit_export_too_large',
   'nothing_to_retry',
   'retry_running',
   'idempotency_key_in_use',

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'companies.referred',
   /** Ask for a payout of its own rewards (agents; root decides on the requests instead). */
   'agent.withdraw',
+  /** The company's own audit log (company-audit.ts): its admins, and root. */
+  'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -50,6 +52,7 @@ const COMPANY_ADMIN: readonly Permission[] = [
   'groups.manage',
   'reports.run',
   'reports.read',
+  'audit.read',
 ];
 
 /** What only an agent does for itself: root acts on every agent's behalf, never as one. */

@@ -11,6 +11,7 @@ export async function findTokenPrincipal(db: Executor, tokenHash: string) {
       companyId: apiTokens.companyId,
       createdBy: apiTokens.createdBy,
       lastUsedAt: apiTokens.lastUsedAt,
+      lastUsedIp: apiTokens.lastUsedIp,
       companyBlocked: companies.blocked,
       registrationComplete: companies.registrationComplete,
       lang: users.lang,
@@ -23,10 +24,13 @@ export async function findTokenPrincipal(db: Executor, tokenHash: string) {
   return row;
 }
 
-/** Records use at most once a minute per token, so busy clients do not write on every call. */
-export async function touchToken(db: Executor, companyId: number, id: number): Promise<void> {
+/**
+ * Records use at most once a minute per token and address, so busy clients do not write on every
+ * call; a call from another address is recorded at once.
+ */
+export async function touchToken(db: Executor, companyId: number, id: number, ip: string | null): Promise<void> {
   await db.execute(sql`
-    update api_tokens set last_used_at = now()
+    update api_tokens set last_used_at = now(), last_used_ip = ${ip}
     where company_id = ${companyId} and id = ${id}
-      and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
+      and (last_used_at is null or last_used_at < now() - interval '1 minute' or last_used_ip is distinct from ${ip})`);
 }

@@ -25,7 +25,7 @@ export function isApiTokenValue(bearer: string): boolean {
  * An API token acts in its company with the permissions of roles.ts API_TOKEN_PERMISSIONS. The
  * principal's userId is the token's creator, who owns the queue items the token starts.
  */
-export async function resolveApiTokenPrincipal(db: Db, bearer: string): Promise<Principal> {
+export async function resolveApiTokenPrincipal(db: Db, bearer: string, ip: string | null): Promise<Principal> {
   const hash = hashOpaqueToken(bearer);
   const load = () => findTokenPrincipal(db, hash);
   const caches = requestCachesOf(db);
@@ -33,10 +33,11 @@ export async function resolveApiTokenPrincipal(db: Db, bearer: string): Promise<
     ? await caches.principal(`api_token:${hash}`, load, { keep: (r) => ({ tags: [`t:${r.id}`, `u:${r.createdBy}`, `c:${r.companyId}`] }) })
     : await load();
   if (!row) throw new AppError('unauthorized');
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS || row.lastUsedIp !== ip) {
     // The cached row remembers the touch, so the next minute's calls do not write again.
     row.lastUsedAt = new Date();
-    await touchToken(db, row.companyId, row.id);
+    row.lastUsedIp = ip;
+    await touchToken(db, row.companyId, row.id, ip);
   }
   return {
     kind: 'api_token',

@@ -179,7 +179,7 @@ export function registerAuthentication(
     if (!token) throw new AppError('unauthorized');
     if (isApiTokenValue(token)) {
       // Set before the checks below, so refused calls are audited too.
-      request.principal = await resolveApiTokenPrincipal(db, token);
+      request.principal = await resolveApiTokenPrincipal(db, token, request.ip.slice(0, 100));
       await limitApiTokenCall(db, request, reply, request.principal, limits.apiTokenCallsPerMinute);
     } else if (request.routeOptions.config.confirmPrincipalAfterReads) {
       const resolved = await resolveSessionPrincipal(db, tokens, token, true);

@@ -31,6 +31,8 @@ export const apiTokens = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Where the token was last used from (the company's audit log and tokens panel show it). */
+    lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('api_tokens_hash_uq').on(t.tokenHash)],

@@ -228,9 +228,16 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     details: jsonb('details').notNull().default({}),
     ip: text('ip'),
+    /** The browser or client of a sign-in (failed ones too). */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('audit_log_time_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('audit_log_time_idx').on(t.companyId, t.createdAt),
+    // The year's retention deletes by time across companies.
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Single-use password-reset links; only the token's SHA-256 is stored. */

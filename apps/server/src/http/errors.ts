@@ -64,6 +64,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   export_too_large: 413,
   sms_range_too_long: 400,
   sms_export_too_large: 413,
+  audit_range_too_long: 400,
+  audit_export_too_large: 413,
   nothing_to_retry: 409,
   retry_running: 409,
   idempotency_key_in_use: 409,

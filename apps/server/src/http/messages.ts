@@ -136,6 +136,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Под фильтр подходит больше {max} SMS: сузьте период или фильтр',
     en: 'More than {max} messages match the filter: narrow the period or the filter',
   },
+  audit_range_too_long: { ru: 'Период журнала не может быть длиннее {max} дней', en: 'An audit log period cannot be longer than {max} days' },
+  audit_export_too_large: {
+    ru: 'Под фильтр подходит больше {max} записей журнала: сузьте период или фильтр',
+    en: 'More than {max} audit log entries match the filter: narrow the period or the filter',
+  },
   nothing_to_retry: { ru: 'В этой операции не осталось SIM-карт с ошибкой', en: 'This operation has no failed SIM cards left' },
   retry_running: {
     ru: 'Повтор этой операции уже выполняется: дождитесь его окончания',

@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_DAYS } from '@cab/contract/company-audit';
 import { lt, or, isNotNull, and, sql } from 'drizzle-orm';
 import { purgeOldTokenCalls } from '../auth/api-token-calls-repository.js';
 import { purgeOldAttempts } from '../auth/attempts-repository.js';
@@ -6,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
 import { describeError } from '../log/loggable-error.js';
+import { purgeOldAudit } from '../modules/platform/audit/index.js';
 import { compactSimStateCounts } from '../modules/platform/dashboard/index.js';
 import { purgeExpiredOperations } from '../modules/platform/operations/index.js';
 
@@ -64,16 +66,17 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
       compactSimStateCounts(db, null),
       purgeExpiredKeys(db),
       purgeOldTokenCalls(db),
+      purgeOldAudit(db, AUDIT_RETENTION_DAYS),
     ])
       .then(async (removed) => {
         if (options.embedded) await db.execute(sql`analyze`);
         return removed;
       })
       .then(
-        ([tokens, ops, attempts, links, operations, , keys, calls]) =>
-          tokens + ops + attempts + links + operations + keys + calls > 0 &&
+        ([tokens, ops, attempts, links, operations, , keys, calls, audit]) =>
+          tokens + ops + attempts + links + operations + keys + calls + audit > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters, ${audit} audit rows past a year`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));

@@ -5,6 +5,9 @@ const REGISTRATION_OK = [200, 409, 422];
 
 /** Registration, tools, notification methods, company page, users, API tokens, companies admin, audit. */
 export const ACCOUNT_CASES: AccessCase[] = [
+  // The company's own audit log: always the caller's company, so there is no other tenant's to name.
+  { method: 'POST', path: '/api/company/audit/list', access: 'audit.read', request: () => ({ size: 5 }) },
+  { method: 'GET', path: '/api/company/audit/export', access: 'audit.read', request: () => 'format=csv' },
   { method: 'POST', path: '/api/register/countries', access: 'public', request: () => ({}) },
   {
     method: 'POST',

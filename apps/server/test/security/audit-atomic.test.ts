@@ -18,7 +18,7 @@ import { changedTables, digestTables } from './db-digest.js';
  */
 
 let t: TestApp;
-const ids = { demo: 0, agent: 0, sim: 0, group: 0, manager: 0, order: 0, bill: 0, violations: 0, request: 0 };
+const ids = { demo: 0, agent: 0, sim: 0, group: 0, manager: 0, order: 0, bill: 0, violations: 0, request: 0, rule: 0 };
 let address = 0;
 
 async function sessionOf(email: string): Promise<string> {
@@ -108,6 +108,16 @@ const CALLS: AuditedCall[] = [
   { action: 'impersonation_start', path: '/api/users/impersonate', as: ROOT, body: () => ({ id: ids.manager }) },
   { action: 'group_delete', path: '/api/groups/delete', as: ADMIN, body: () => ({ id: ids.group }) },
   { action: 'roaming_change', path: '/api/sims/roaming/set', as: MANAGER, body: () => ({ id: ids.sim, mode: 'worldwide' }) },
+  {
+    action: 'alert_rule_create', path: '/api/alerts/rules/create', as: MANAGER,
+    body: () => ({ name: 'Atomic rule', scope: 'company', condition: 'data_percent', threshold: 80, notify: true, block: false }),
+    then: (result) => { ids.rule = Number(result.id); },
+  },
+  {
+    action: 'alert_rule_update', path: '/api/alerts/rules/update', as: MANAGER,
+    body: () => ({ id: ids.rule, name: 'Atomic rule 2', scope: 'company', condition: 'data_percent', threshold: 90, notify: true, block: false }),
+  },
+  { action: 'alert_rule_delete', path: '/api/alerts/rules/delete', as: MANAGER, body: () => ({ id: ids.rule }) },
   { action: 'network_settings_update', path: '/api/tools/network/update', as: ROOT, body: () => ({ latency_ms: 0, failure_rate: 0, activity_sims: 0, roaming_delay_minutes: 5 }) },
   { action: 'country_rule_create', path: '/api/tools/country_rules/create', as: ROOT, body: () => ({ country: 'DE', from: '2025-01-01' }) },
   { action: 'usage_burst', path: '/api/tools/network/burst', as: ROOT, body: () => ({ company_id: ids.demo, sims: 5 }) },

@@ -47,6 +47,7 @@ const shellRoutes: RouteObject[] = [
   page('events', () => import('@/features/events/components/events-page')),
   page('alerts', () => import('@/features/alerts/components/alerts-page')),
   gated('companies.manage', [page('companies', () => import('@/features/companies/components/companies-page'))]),
+  gated('audit.read', [page('audit', () => import('@/features/audit/components/audit-page'))]),
   gated('tools.use', [page('tools', () => import('@/features/tools/components/tools-page'))]),
 ];
 

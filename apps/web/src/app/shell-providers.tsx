@@ -14,7 +14,9 @@ const zIndex = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 9
  * - the row/header checkboxes of selectable tables put role="checkbox" on a wrapper around a real
  *   checkbox (a nested, half-described control): the native input alone is the control;
  * - a dropdown's hidden native select and its chevron are presentation only (the combobox input is
- *   the control and carries the name);
+ *   the control and carries the name); its root, a plain div, names no active option (PrimeReact
+ *   points it at the focused option's id while the dropdown has focus, though the closed panel has
+ *   no such element: axe's aria-valid-attr-value, critical, after a choice from a filtered list);
  * - a table that scrolls sideways inside its card can be scrolled from the keyboard;
  * - a popup panel (header menus, column picker, operations) is a non-modal dialog named by its own
  *   aria-label (on the panel only: PrimeReact copies its extra props onto the inner content too), so
@@ -27,6 +29,7 @@ const pt = {
   dropdown: {
     // The native select PrimeReact keeps for forms: hidden and inert (the keyboard helper input is the control).
     select: { 'aria-hidden': true, disabled: true, tabIndex: -1 },
+    root: { 'aria-activedescendant': undefined },
     trigger: { 'aria-hidden': true, role: undefined, 'aria-haspopup': undefined, 'aria-expanded': undefined, 'aria-label': undefined },
     input: localizedAriaLabel,
   },

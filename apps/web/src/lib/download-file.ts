@@ -42,3 +42,11 @@ export async function fetchFile(path: string, fileName: string): Promise<{ ok: t
 export async function downloadWithToken(path: string, fileName: string): Promise<boolean> {
   return (await fetchFile(path, fileName)).ok;
 }
+
+/** A list's filter as an export's query string: the set values, and the file format. */
+export function exportQuery(filter: object, format: 'csv' | 'xlsx'): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== null) params.set(key, String(value));
+  params.set('format', format);
+  return params.toString();
+}

@@ -11,3 +11,11 @@ export function dateToIsoDay(value: Date | null | undefined): string | null {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
+
+/** What is wrong with a range of whole days before it is asked: an end before the start, or too long. */
+export function dayRangeProblem(from: string | null, to: string | null, maxDays: number): 'range_order' | 'range_long' | null {
+  if (!from || !to) return null;
+  if (from > to) return 'range_order';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > maxDays ? 'range_long' : null;
+}

@@ -60,6 +60,12 @@ export const flag: UrlField<boolean> = {
 };
 
 /** A string matching `pattern` (after `normalize`), else empty. */
+/** A UTC day, YYYY-MM-DD, or null (a log's `from` and `to`). */
+export const isoDay: UrlField<string | null> = {
+  read: (raw) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null),
+  write: (value) => value,
+};
+
 export const matching = (pattern: RegExp, normalize: (raw: string) => string = (raw) => raw): UrlField<string> => ({
   read: (raw) => {
     const value = normalize(raw ?? '');

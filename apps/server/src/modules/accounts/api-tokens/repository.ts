@@ -8,13 +8,14 @@ export interface ApiTokenRow {
   prefix: string;
   created: number;
   last_used: number | null;
+  last_used_ip: string | null;
   created_by: string;
 }
 
 const selectTokens = (where: ReturnType<typeof sql>) => sql`
   select t.id::int as id, t.name, t.prefix,
          extract(epoch from t.created_at)::int as created,
-         extract(epoch from t.last_used_at)::int as last_used,
+         extract(epoch from t.last_used_at)::int as last_used, t.last_used_ip,
          coalesce(trim(u.first_name || ' ' || u.last_name), '') as created_by
   from api_tokens t left join users u on u.id = t.created_by
   where ${where}`;

@@ -28,7 +28,20 @@ export class AuthService {
     const passwordOk = await this.attempts.check({ email, ip: client.ip ?? 'unknown' }, () =>
       verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH),
     );
-    if (!user || !passwordOk || !user.active) throw new AppError('invalid_credentials');
+    if (!user) throw new AppError('invalid_credentials');
+    if (!passwordOk || !user.active) {
+      // The company's log shows who tried its accounts. Bounded: past the attempts limit the check
+      // above refuses before a row is written; an e-mail nobody has is no company's to show.
+      await insertAudit(this.db, {
+        companyId: user.companyId,
+        userId: user.id,
+        action: 'login_failed',
+        details: { reason: passwordOk ? 'inactive' : 'password' },
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
+      throw new AppError('invalid_credentials');
+    }
 
     // The session and its audit row commit together.
     const pair = await this.db.transaction(async (tx) => {
@@ -37,7 +50,7 @@ export class AuthService {
         client,
         tx,
       );
-      await insertAudit(tx, { companyId: user.companyId, userId: user.id, action: 'login', ip: client.ip });
+      await insertAudit(tx, { companyId: user.companyId, userId: user.id, action: 'login', ip: client.ip, userAgent: client.userAgent });
       return opened;
     });
     return { ...pair, id: user.id };

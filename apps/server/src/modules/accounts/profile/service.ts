@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import { LANGS } from '@cab/contract/constants';
 import type {
   PasswordChangeRequest,
@@ -26,7 +27,7 @@ function toProfile(row: repo.ProfileRow): Profile {
   };
 }
 
-async function audit(db: Executor, principal: Principal, action: string, details: Record<string, unknown> = {}) {
+async function audit(db: Executor, principal: Principal, action: AuditAction, details: Record<string, unknown> = {}) {
   await insertAudit(db, {
     companyId: principal.companyId,
     userId: principal.userId,

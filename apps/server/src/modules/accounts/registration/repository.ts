@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { auditLog, companies, users } from '../../../db/schema.js';
@@ -151,7 +152,7 @@ export async function markConfirmed(db: Executor, companyId: number, id: number)
 }
 
 /** Audit action of one tax-number check on the Company step. */
-export const COMPANY_CHECK_ACTION = 'registration_company_check';
+export const COMPANY_CHECK_ACTION = 'registration_company_check' satisfies AuditAction;
 
 /** Tax numbers this registration has checked so far (its audit rows, indexed by company). */
 export async function countCompanyChecks(db: Executor, companyId: number): Promise<number> {

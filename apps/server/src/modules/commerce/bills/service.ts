@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import {
   BILL_KINDS,
   BILL_STATUSES,
@@ -249,7 +250,7 @@ export class BillService {
   }
 
   /** Runs inside the change's transaction: a change is never saved without its audit row. */
-  private async audit(tx: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
+  private async audit(tx: Executor, principal: Principal, companyId: number, action: AuditAction, details: Record<string, unknown>) {
     await insertAudit(tx, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import {
   ORDER_CANCELLABLE,
   ORDER_GROUP_STATUSES,
@@ -221,6 +222,6 @@ async function noticeStatus(db: Db, bus: EventBus, principal: Principal, row: re
   });
 }
 
-async function audit(db: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>) {
+async function audit(db: Executor, principal: Principal, companyId: number, action: AuditAction, details: Record<string, unknown>) {
   await insertAudit(db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details });
 }

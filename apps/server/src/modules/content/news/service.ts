@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import type { Lang } from '@cab/contract/constants';
 import type { NewsAdminItem, NewsAdminListResult, NewsUpdateRequest } from '@cab/contract/content';
 import { newsImageUrl, type NewsCreateRequest, type NewsItem, type NewsListResult } from '@cab/contract/news';
@@ -101,7 +102,7 @@ export class NewsService {
     return toAdminItem(row);
   }
 
-  private async setPublished(principal: Principal, id: number, at: Date | null, action: string): Promise<repo.NewsRow> {
+  private async setPublished(principal: Principal, id: number, at: Date | null, action: AuditAction): Promise<repo.NewsRow> {
     return this.db.transaction(async (tx: Executor) => {
       const row = await repo.setNewsPublished(tx, id, at);
       if (!row) throw new AppError('not_found');

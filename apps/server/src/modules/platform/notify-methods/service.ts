@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import type {
   NotifyDelivery,
   NotifyDeliveryListRequest,
@@ -119,7 +120,7 @@ async function audit(
   db: Executor,
   principal: Principal,
   companyId: number,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
 ) {
   await insertAudit(db, {

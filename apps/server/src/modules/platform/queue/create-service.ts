@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import { profilesAllowing, type QueueCreateResult, type SimQueueReason, type SimSelection } from '@cab/contract/queue';
 import type { z } from 'zod';
 import type { QueueCreateRequest } from '@cab/contract/queue';
@@ -103,7 +104,7 @@ export interface QueueStart {
   /** Called in the transaction with the SIMs that got a result row; throwing rolls everything back. */
   check?: (count: number) => void;
   /** An extra audit row of the same transaction (e.g. root's global unblock with its filter). */
-  audit?: { action: string; details: Record<string, unknown> };
+  audit?: { action: AuditAction; details: Record<string, unknown> };
   /** The operation this one retries over its failed SIMs. */
   retryOf?: number | null;
   /**

@@ -7,11 +7,13 @@ import {
   type AlertRulesListResult,
   type AlertRuleUpdateRequest,
 } from '@cab/contract/alerts';
+import type { AuditAction } from '@cab/contract/company-audit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.js';
-import type { Db } from '../../../db/client.js';
+import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { resolveCompanyScope, type CompanyScope } from '../../accounts/companies/index.js';
+import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import * as repo from './repository.js';
 import { invalidateCompanyRules } from './rules-cache.js';
 
@@ -77,11 +79,18 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleC
   const id = await db.transaction(async (tx) => {
     await repo.lockCompanyRules(tx, companyId);
     if ((await repo.countRules(tx, companyId)) >= ALERT_RULES_PER_COMPANY) throw new AppError('alert_rules_too_many', undefined, { max: ALERT_RULES_PER_COMPANY });
-    return repo.insertRule(tx, companyId, principal.userId, fields);
+    const created = await repo.insertRule(tx, companyId, principal.userId, fields);
+    if (created !== undefined) await auditRule(tx, principal, companyId, 'alert_rule_create', created, fields.name);
+    return created;
   });
   if (id === undefined) throw new AppError('alert_rule_exists');
   invalidateCompanyRules(companyId);
   return { id };
+}
+
+/** A rule's change and its audit row commit together. */
+async function auditRule(tx: Executor, principal: Principal, companyId: number, action: AuditAction, id: number, name: string): Promise<void> {
+  await insertAudit(tx, { ...auditActor(principal), companyId, action, details: { id, name } });
 }
 
 async function visibleRule(db: Db, principal: Principal, id: number): Promise<repo.RuleRow> {
@@ -95,7 +104,11 @@ export async function updateRule(db: Db, principal: Principal, input: AlertRuleU
   const rule = await visibleRule(db, principal, input.id);
   const fields = fieldsOf(input);
   await checkTarget(db, rule.company_id, fields);
-  const outcome = await repo.updateRule(db, rule.company_id, rule.id, fields);
+  const outcome = await db.transaction(async (tx) => {
+    const changed = await repo.updateRule(tx, rule.company_id, rule.id, fields);
+    if (changed === 'ok') await auditRule(tx, principal, rule.company_id, 'alert_rule_update', rule.id, fields.name);
+    return changed;
+  });
   if (outcome === 'missing') throw new AppError('not_found');
   if (outcome === 'name_taken') throw new AppError('alert_rule_exists');
   invalidateCompanyRules(rule.company_id);
@@ -105,7 +118,12 @@ export async function updateRule(db: Db, principal: Principal, input: AlertRuleU
 /** Its firings stay listed under the name it had. */
 export async function deleteRule(db: Db, principal: Principal, id: number): Promise<{ id: number }> {
   const rule = await visibleRule(db, principal, id);
-  if (!(await repo.deleteRule(db, rule.company_id, rule.id))) throw new AppError('not_found');
+  const deleted = await db.transaction(async (tx) => {
+    if (!(await repo.deleteRule(tx, rule.company_id, rule.id))) return false;
+    await auditRule(tx, principal, rule.company_id, 'alert_rule_delete', rule.id, rule.name);
+    return true;
+  });
+  if (!deleted) throw new AppError('not_found');
   invalidateCompanyRules(rule.company_id);
   return { id };
 }

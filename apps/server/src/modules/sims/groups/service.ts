@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import type { Group, GroupListResult } from '@cab/contract/groups';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
@@ -11,7 +12,7 @@ export async function listGroups(db: Db, principal: Principal): Promise<GroupLis
   return { items, total: items.length };
 }
 
-async function audit(db: Executor, principal: Principal, action: string, details: Record<string, unknown>) {
+async function audit(db: Executor, principal: Principal, action: AuditAction, details: Record<string, unknown>) {
   await insertAudit(db, { ...auditActor(principal), action, details });
 }
 

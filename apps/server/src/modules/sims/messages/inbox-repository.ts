@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import type { TimeKey } from '../../../formats/time-cursor.js';
 import type { CompanyScope } from '../../accounts/companies/index.js';
 
 export interface InboxRow {
@@ -33,15 +34,10 @@ export interface InboxCriteria {
   q?: string | undefined;
 }
 
-export interface InboxKey {
-  atUs: string;
-  id: number;
-}
-
 /** LIKE metacharacters in user input match themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function inboxWhere(criteria: InboxCriteria, after: InboxKey | null): SQL {
+function inboxWhere(criteria: InboxCriteria, after: TimeKey | null): SQL {
   const { scope, simIds } = criteria;
   const parts: SQL[] = [sql`m.created_at >= ${criteria.fromTs.toISOString()}::timestamptz`, sql`m.created_at < ${criteria.toTs.toISOString()}::timestamptz`];
   if (scope) parts.push(scope.length === 0 ? sql`false` : sql`m.company_id = any(${`{${scope.join(',')}}`}::bigint[])`);
@@ -60,7 +56,7 @@ function inboxWhere(criteria: InboxCriteria, after: InboxKey | null): SQL {
  * One page of messages, newest first, by keyset (created_at, id): sms_messages_time_idx answers a
  * company's range in order, and a page reads at most `limit` rows past the filters.
  */
-export async function listInbox(db: Executor, criteria: InboxCriteria, after: InboxKey | null, limit: number): Promise<InboxRow[]> {
+export async function listInbox(db: Executor, criteria: InboxCriteria, after: TimeKey | null, limit: number): Promise<InboxRow[]> {
   return queryRows<InboxRow>(db, sql`
     select m.id::int as id, m.company_id::int as company_id, m.sim_id::int as sim_id, s.iccid, s.msisdn, s.name as sim_name,
       m.direction, m.peer, m.text, m.status, m.detail, m.queue_id::int as queue_id,

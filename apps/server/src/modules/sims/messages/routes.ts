@@ -5,12 +5,10 @@ import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { requestLang } from '../../../http/errors.js';
-import { csvStream, xlsxExportStream } from '../tools/index.js';
+import { sendExport } from '../../../http/export-reply.js';
 import { inboxExportCells, inboxExportHeader } from './inbox-export.js';
 import { listInbox, prepareInboxExport } from './inbox-service.js';
 import { listSimMessages } from './service.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** SMS in and out: a SIM's on its page, the company's in the inbox (issue 25.7) and its export. */
 export function registerSimMessageRoutes(app: FastifyInstance, db: Db): void {
@@ -24,17 +22,6 @@ export function registerSimMessageRoutes(app: FastifyInstance, db: Db): void {
     async function* cells() {
       for await (const items of batches()) yield items.map((item) => inboxExportCells(item, lang));
     }
-    const stamp = new Date().toISOString().slice(0, 10);
-    reply.header('X-Export-Rows', String(rows));
-    if (format === 'xlsx') {
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="sms-${stamp}.xlsx"`)
-        .send(xlsxExportStream('SMS', inboxExportHeader(lang), cells()));
-    }
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="sms-${stamp}.csv"`)
-      .send(csvStream(inboxExportHeader(lang), cells()));
+    return sendExport(reply, { format, name: 'sms', sheet: 'SMS', rows, header: inboxExportHeader(lang), cells: cells() });
   });
 }

@@ -3,6 +3,7 @@ import { EXPORT_DIRECT_MAX_ROWS, SIM_LIST_COLUMNS, type SimListColumn } from '@c
 import type { SimListQuery, SimRow } from '@cab/contract/sims';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
+import type { ExportCell } from '../../../http/export-reply.js';
 import { listCards } from '../list/index.js';
 
 const PAGE = 500;
@@ -22,7 +23,6 @@ export const EXPORT_HEADERS: Record<Lang, Record<SimListColumn | 'id', string>> 
 };
 
 export const EXPORT_COLUMNS = ['id', ...SIM_LIST_COLUMNS] as const;
-export type ExportCell = string | number | null;
 
 function isoMinute(unix: number): string {
   return new Date(unix * 1000).toISOString().slice(0, 16).replace('T', ' ');

@@ -4,13 +4,11 @@ import { principalOf } from '../../../auth/authenticate.js';
 import type { Db } from '../../../db/client.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import { AppError, requestLang } from '../../../http/errors.js';
+import { sendExport } from '../../../http/export-reply.js';
 import { LangQuery, typed } from '../../../http/route-kit.js';
 import { EXPORT_COLUMNS, EXPORT_HEADERS, countExport, exportCells, exportRows } from './export-rows.js';
-import { csvStream, xlsxExportStream } from './export-writers.js';
 import { quickSearch } from './quick-search.js';
 import { createView, deleteView, listViews, updateView } from './views-service.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Export of the filtered list, the header's quick search and saved views (issue 14). */
 export function registerSimToolRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -30,18 +28,7 @@ export function registerSimToolRoutes(app: FastifyInstance, deps: { db: Db }): v
       async function* batches() {
         for await (const rows of exportRows(db, principal, query)) yield rows.map(exportCells);
       }
-      const stamp = new Date().toISOString().slice(0, 10);
-      reply.header('X-Export-Rows', String(count.total));
-      if (format === 'xlsx') {
-        return reply
-          .header('Content-Type', XLSX_TYPE)
-          .header('Content-Disposition', `attachment; filename="sims-${stamp}.xlsx"`)
-          .send(xlsxExportStream(lang === 'ru' ? 'SIM-карты' : 'SIM cards', header, batches()));
-      }
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="sims-${stamp}.csv"`)
-        .send(csvStream(header, batches()));
+      return sendExport(reply, { format, name: 'sims', sheet: lang === 'ru' ? 'SIM-карты' : 'SIM cards', rows: count.total, header, cells: batches() });
     },
   );
   const sims = endpointRoutes(app, { tag: 'sims' });

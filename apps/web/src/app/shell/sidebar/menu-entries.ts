@@ -34,6 +34,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
   },
   { name: 'generated_reports', labelKey: 'sidebar.downloads', icon: 'pi-download', to: '/generated_reports' },
   { name: 'agent', labelKey: 'sidebar.agent', icon: 'pi-briefcase', to: '/agent/info', permission: 'agent.requests' },
+  { name: 'audit', labelKey: 'companyAudit.menu', icon: 'pi-shield', to: '/audit', permission: 'audit.read' },
   { name: 'companies', labelKey: 'sidebar.companies', icon: 'pi-building', to: '/companies', permission: 'companies.manage' },
   { name: 'tools', labelKey: 'sidebar.tools', icon: 'pi-wrench', to: '/tools', permission: 'tools.use' },
 ];

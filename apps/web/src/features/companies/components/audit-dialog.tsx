@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import type { AdminCompany, AuditEntry } from '@cab/contract/companies-admin';
+import { auditActionLabel, auditDetailsText } from '@/lib/audit-labels';
 import { formatUnixDate } from '@/lib/format-date';
 import { auditQueryOptions } from '../api/companies-api';
 import { QueryStates } from '@/components/query-states';
@@ -76,19 +77,13 @@ function AuditTable({ companyId }: { companyId: number }) {
             <Column header={t('audit.apiToken')} body={(e: AuditEntry) => e.api_token_id ?? '—'} />
             <Column
               header={t('audit.action')}
-              body={(e: AuditEntry) => <span title={e.action}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>}
+              body={(e: AuditEntry) => <span title={e.action}>{auditActionLabel(e.action, i18n.language)}</span>}
             />
-            <Column header={t('audit.details')} body={(e: AuditEntry) => <code className="audit-view__details">{detailsText(e.details)}</code>} />
+            <Column header={t('audit.details')} body={(e: AuditEntry) => <code className="audit-view__details">{auditDetailsText(e.details)}</code>} />
             <Column header={t('audit.ip')} body={(e: AuditEntry) => e.ip ?? '—'} />
           </DataTable>
         )}
       </QueryStates>
     </div>
   );
-}
-
-/** Details as compact key=value pairs; nested values as JSON. */
-function detailsText(details: Record<string, unknown>): string {
-  const pairs = Object.entries(details).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  return pairs.length ? pairs.join(', ') : '—';
 }

@@ -61,7 +61,16 @@ export function TokensPanel({ readOnly }: { readOnly: boolean }) {
             <Column
               field="last_used"
               header={t('tokens.lastUsed')}
-              body={(token: ApiToken) => (token.last_used === null ? t('tokens.never') : formatUnixDate(token.last_used, i18n.language))}
+              body={(token: ApiToken) =>
+                token.last_used === null ? (
+                  t('tokens.never')
+                ) : (
+                  <>
+                    {formatUnixDate(token.last_used, i18n.language)}
+                    {token.last_used_ip && <span className="muted mono" data-testid="token-last-ip">{` · ${token.last_used_ip}`}</span>}
+                  </>
+                )
+              }
             />
             <Column
               header={t('tokens.actions')}

@@ -1,12 +1,6 @@
 import { SIM_EVENT_TYPES, type CompanyEventsRequest, type SimEventType } from '@cab/contract/sim-events';
 import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
-import { id, matching, oneOf, text, urlState, type UrlField } from '@/lib/url-state';
-
-/** A UTC day, YYYY-MM-DD, or null. */
-const day: UrlField<string | null> = {
-  read: (raw) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null),
-  write: (value) => value,
-};
+import { id, isoDay, matching, oneOf, text, urlState } from '@/lib/url-state';
 
 /** The events page's filter in the URL: a link to /events?sim=<ICCID> opens one SIM's events. */
 export const EVENTS_URL = urlState({
@@ -14,8 +8,8 @@ export const EVENTS_URL = urlState({
   group: id,
   label: text(SIM_LABEL_MAX_LENGTH),
   type: oneOf(SIM_EVENT_TYPES),
-  from: day,
-  to: day,
+  from: isoDay,
+  to: isoDay,
 });
 
 export type EventsUrlState = ReturnType<typeof EVENTS_URL.parse>;

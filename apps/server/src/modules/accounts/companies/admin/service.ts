@@ -1,3 +1,4 @@
+import type { AuditAction } from '@cab/contract/company-audit';
 import { randomBytes } from 'node:crypto';
 import type {
   AdminCompany,
@@ -51,7 +52,7 @@ function registrationStep(row: repo.CompanyRow) {
   });
 }
 
-async function audit(db: Executor, principal: Principal, companyId: number, action: string, details: Record<string, unknown>, ip: string) {
+async function audit(db: Executor, principal: Principal, companyId: number, action: AuditAction, details: Record<string, unknown>, ip: string) {
   await insertAudit(db, { companyId, userId: principal.userId, impersonatorId: principal.impersonatorId, action, details, ip });
 }
 

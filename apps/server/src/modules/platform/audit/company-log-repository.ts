@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/client.js';
+import type { TimeKey } from '../../../formats/time-cursor.js';
+
+export interface CompanyAuditRow {
+  id: number;
+  created: number;
+  /** created_at in µs since the epoch, exact (the keyset's first half). */
+  at_us: string;
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  impersonator_id: number | null;
+  impersonator_name: string | null;
+  impersonator_email: string | null;
+  api_token_id: number | null;
+  action: string;
+  details: Record<string, unknown>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A resolved, bounded search of one company's log: the range is [fromTs, toTs). */
+export interface CompanyAuditCriteria {
+  companyId: number;
+  userId?: number | undefined;
+  action?: string | undefined;
+  fromTs: Date;
+  toTs: Date;
+}
+
+function whereOf(criteria: CompanyAuditCriteria, after: TimeKey | null): SQL {
+  const parts: SQL[] = [
+    sql`a.company_id = ${criteria.companyId}`,
+    sql`a.created_at >= ${criteria.fromTs.toISOString()}::timestamptz`,
+    sql`a.created_at < ${criteria.toTs.toISOString()}::timestamptz`,
+  ];
+  if (criteria.userId !== undefined) parts.push(sql`a.user_id = ${criteria.userId}`);
+  if (criteria.action) parts.push(sql`a.action = ${criteria.action}`);
+  if (after) parts.push(sql`(a.created_at, a.id) < (timestamptz 'epoch' + ${after.atUs}::bigint * interval '1 microsecond', ${after.id})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** One page, newest first, by keyset (created_at, id): audit_log_time_idx answers the company's range in order. */
+export async function listCompanyAudit(db: Executor, criteria: CompanyAuditCriteria, after: TimeKey | null, limit: number): Promise<CompanyAuditRow[]> {
+  return queryRows<CompanyAuditRow>(db, sql`
+    select a.id::int as id, extract(epoch from a.created_at)::int as created,
+      (extract(epoch from a.created_at) * 1000000)::bigint::text as at_us,
+      a.user_id::int as user_id, trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
+      a.impersonator_id::int as impersonator_id, trim(i.first_name || ' ' || i.last_name) as impersonator_name,
+      i.email as impersonator_email, a.api_token_id::int as api_token_id, a.action, a.details, a.ip, a.user_agent
+    from audit_log a
+    left join users u on u.id = a.user_id
+    left join users i on i.id = a.impersonator_id
+    where ${whereOf(criteria, after)}
+    order by a.created_at desc, a.id desc limit ${limit}`);
+}
+
+/** How many rows match, counting no further than `cap` (an export's bound). */
+export async function countCompanyAudit(db: Executor, criteria: CompanyAuditCriteria, cap: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`
+    select count(*)::int as n from (select 1 from audit_log a where ${whereOf(criteria, null)} limit ${cap}) t`);
+  return Number(rows[0]?.n ?? 0);
+}
