@@ -29,6 +29,7 @@ import { BillService } from './modules/commerce/bills/service.js';
 import { registerOrderRoutes } from './modules/commerce/orders/routes.js';
 import { registerAuthRoutes } from './modules/accounts/auth/routes.js';
 import { AuthService } from './modules/accounts/auth/service.js';
+import { registerTwoFactorRoutes, TwoFactorService } from './modules/accounts/two-factor/index.js';
 import { registerForgotRoutes } from './modules/accounts/forgot/routes.js';
 import { registerMeRoutes } from './modules/accounts/me/routes.js';
 import { registerNewsRoutes } from './modules/content/news/routes.js';
@@ -150,8 +151,11 @@ export async function buildApp({ config, database, jwtSecret, sealer, network: g
     clientBlockFailures: config.AUTH_IP_BLOCK_FAILURES,
   });
   const auth = new AuthService(db, tokens, attempts);
+  const twoFactor = new TwoFactorService({ db, sealer, attempts });
+  auth.useSecondFactor(twoFactor);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);
+  registerTwoFactorRoutes(app, { twoFactor, auth });
   registerForgotRoutes(app, { db, bus, mailer }, publicUrl(config));
   registerRegistrationRoutes(app, { db, auth, mailer, telephony: createTelephonyAdapter(db, app.log), publicUrl: publicUrl(config) });
   registerToolsRoutes(app, db);

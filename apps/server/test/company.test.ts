@@ -42,7 +42,7 @@ describe('POST /api/company/get', () => {
     const company = Answer.parse(res.json()).result;
     expect(company).toMatchObject({ id: ids.demo, name: 'Demo Logistics LLC', own: true, blocked: false });
     expect(company.children).toEqual([{ id: ids.child, name: 'Demo Logistics North' }]);
-    expect(company.editable).toEqual(['name', 'responsible', 'whatsapp']);
+    expect(company.editable).toEqual(['name', 'responsible', 'whatsapp', 'require_second_factor']);
     expect([1, 2]).toContain(company.billing_type);
   });
 
@@ -60,6 +60,7 @@ describe('POST /api/company/get', () => {
       'name',
       'responsible',
       'whatsapp',
+      'require_second_factor',
       'contract',
       'billing_type',
       'overdraft',

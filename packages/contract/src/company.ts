@@ -29,17 +29,19 @@ export const CompanyDetails = z.object({
   country: z.string().nullable(),
   responsible: z.string().nullable(),
   whatsapp: z.string().nullable(),
+  /** Every user must sign in with a second factor (issue 22.4). */
+  require_second_factor: z.boolean(),
   blocked: z.boolean(),
   own: z.boolean(),
   parent: CompanyChild.nullable(),
   children: z.array(CompanyChild),
-  editable: z.array(z.enum(['name', 'responsible', 'whatsapp', 'contract', 'billing_type', 'overdraft', 'country'])),
+  editable: z.array(z.enum(['name', 'responsible', 'whatsapp', 'require_second_factor', 'contract', 'billing_type', 'overdraft', 'country'])),
 });
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
 export type CompanyField = CompanyDetails['editable'][number];
 
 /** Fields a company admin may change. */
-export const COMPANY_ADMIN_FIELDS = ['name', 'responsible', 'whatsapp'] as const satisfies readonly CompanyField[];
+export const COMPANY_ADMIN_FIELDS = ['name', 'responsible', 'whatsapp', 'require_second_factor'] as const satisfies readonly CompanyField[];
 /** Fields only root may change, in addition. */
 export const COMPANY_ROOT_FIELDS = [
   'contract',
@@ -56,6 +58,7 @@ export const CompanyUpdateRequest = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   responsible: z.string().trim().max(200).nullable().optional(),
   whatsapp: z.string().trim().regex(PHONE_PATTERN).nullable().optional(),
+  require_second_factor: z.boolean().optional(),
   contract: z.string().trim().max(100).nullable().optional(),
   billing_type: z.union([z.literal(1), z.literal(2)]).optional(),
   overdraft: z

@@ -38,6 +38,7 @@ import { SIM_EDIT_API } from './sim-edit.js';
 import { SIM_USAGE_API } from './sim-usage.js';
 import { REPORT_SCHEDULES_API } from './report-schedules.js';
 import { ALERTS_API } from './alerts.js';
+import { TWO_FACTOR_API } from './two-factor.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 /**
@@ -49,6 +50,7 @@ export const ENDPOINT_GROUPS = {
   agents: AGENT_API,
   company: COMPANY_API,
   companyAudit: COMPANY_AUDIT_API,
+  twoFactor: TWO_FACTOR_API,
   companyUsers: COMPANY_USERS_API,
   apiTokens: API_TOKENS_API,
   notifyMethods: NOTIFY_METHODS_API,

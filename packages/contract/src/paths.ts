@@ -12,6 +12,8 @@ export const API = {
  */
 export const ENTRY_PATHS = {
   login: '/api/login',
+  loginSecondFactor: '/api/login/second_factor',
+  loginEnrol: '/api/login/second_factor/enrol',
   tokenRefresh: '/api/token/refresh',
   me: '/api/service/me',
   simsList: '/api/sims/list',

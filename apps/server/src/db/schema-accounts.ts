@@ -147,3 +147,42 @@ export const registrationRequests = pgTable(
   },
   (t) => [uniqueIndex('registration_requests_token_hash_uq').on(t.tokenHash)],
 );
+
+/**
+ * A user's authenticator app (TOTP, issue 22.4): the secret sealed at rest, confirmed once a first
+ * code matched; the last time step a code was taken at, so no code counts twice.
+ */
+export const userTotp = pgTable(
+  'user_totp',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastStep: bigint('last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+/** One-time recovery codes of a user with TOTP: only their SHA-256 is kept; a used one stays, marked. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('user_recovery_codes_user_idx').on(t.companyId, t.userId)],
+);
+
+/** A sign-in that passed its password and waits for the second factor: single use, minutes long. */
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

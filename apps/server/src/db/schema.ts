@@ -51,6 +51,8 @@ export const companies = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     /** False until the registration wizard is finished; such a company's calls answer 424. */
     registrationComplete: boolean('registration_complete').notNull().default(true),
+    /** Its admin requires a second factor of every user: one without is sent to enrol (issue 22.4). */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -141,6 +141,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Под фильтр подходит больше {max} записей журнала: сузьте период или фильтр',
     en: 'More than {max} audit log entries match the filter: narrow the period or the filter',
   },
+  second_factor_invalid: { ru: 'Неверный код', en: 'Wrong code' },
+  second_factor_challenge_invalid: { ru: 'Время на ввод кода истекло, войдите снова', en: 'The time to enter the code is over, please sign in again' },
+  second_factor_enabled: { ru: 'Вход с кодом из приложения уже включён', en: 'Two-factor sign-in is already on' },
+  second_factor_not_enrolled: { ru: 'Сначала включите вход с кодом из приложения', en: 'Turn on two-factor sign-in first' },
+  second_factor_required_by_company: {
+    ru: 'Компания требует вход с кодом из приложения: выключить его нельзя',
+    en: 'Your company requires two-factor sign-in: it cannot be turned off',
+  },
+  second_factor_enrol_first: {
+    ru: 'Чтобы требовать второй фактор от всех, сначала включите его себе',
+    en: 'To require a second factor of everyone, turn it on for yourself first',
+  },
   nothing_to_retry: { ru: 'В этой операции не осталось SIM-карт с ошибкой', en: 'This operation has no failed SIM cards left' },
   retry_running: {
     ru: 'Повтор этой операции уже выполняется: дождитесь его окончания',

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { networkAppliedOps, refreshTokens } from '../db/schema.js';
 import { registrationRequests } from '../db/schema-accounts.js';
 import { describeError } from '../log/loggable-error.js';
+import { purgeExpiredChallenges } from '../modules/accounts/two-factor/index.js';
 import { purgeOldAudit } from '../modules/platform/audit/index.js';
 import { compactSimStateCounts } from '../modules/platform/dashboard/index.js';
 import { purgeExpiredOperations } from '../modules/platform/operations/index.js';
@@ -67,16 +68,17 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
       purgeExpiredKeys(db),
       purgeOldTokenCalls(db),
       purgeOldAudit(db, AUDIT_RETENTION_DAYS),
+      purgeExpiredChallenges(db),
     ])
       .then(async (removed) => {
         if (options.embedded) await db.execute(sql`analyze`);
         return removed;
       })
       .then(
-        ([tokens, ops, attempts, links, operations, , keys, calls, audit]) =>
-          tokens + ops + attempts + links + operations + keys + calls + audit > 0 &&
+        ([tokens, ops, attempts, links, operations, , keys, calls, audit, challenges]) =>
+          tokens + ops + attempts + links + operations + keys + calls + audit + challenges > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters, ${audit} audit rows past a year`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters, ${audit} audit rows past a year, ${challenges} expired second-factor challenges`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));

@@ -5,6 +5,16 @@ const REGISTRATION_OK = [200, 409, 422];
 
 /** Registration, tools, notification methods, company page, users, API tokens, companies admin, audit. */
 export const ACCOUNT_CASES: AccessCase[] = [
+  // Two-factor sign-in: the challenge step is public (a made-up challenge answers 401); one's own app
+  // is one's own session's (a first code that does not match 400, nothing enrolled to prove 409).
+  { method: 'POST', path: '/api/login/second_factor', access: 'public', request: () => ({ challenge: 'made-up', code: '123456' }), ok: [401] },
+  { method: 'POST', path: '/api/login/second_factor/enrol', access: 'public', request: () => ({ challenge: 'made-up' }), ok: [401] },
+  { method: 'POST', path: '/api/profile/2fa/status', access: 'userSession', request: () => ({}) },
+  { method: 'POST', path: '/api/profile/2fa/totp/start', access: 'userSession', request: () => ({}) },
+  { method: 'POST', path: '/api/profile/2fa/totp/confirm', access: 'userSession', request: () => ({ code: '000000' }), ok: [400, 409] },
+  { method: 'POST', path: '/api/profile/2fa/disable', access: 'userSession', request: () => ({ code: '000000' }), ok: [409] },
+  { method: 'POST', path: '/api/profile/2fa/recovery/renew', access: 'userSession', request: () => ({ code: '000000' }), ok: [409] },
+  { method: 'POST', path: '/api/companies/users/reset_2fa', access: 'companies.manage', request: (f) => ({ id: f.demo.spareUser }), ok: [409] },
   // The company's own audit log: always the caller's company, so there is no other tenant's to name.
   { method: 'POST', path: '/api/company/audit/list', access: 'audit.read', request: () => ({ size: 5 }) },
   { method: 'GET', path: '/api/company/audit/export', access: 'audit.read', request: () => 'format=csv' },

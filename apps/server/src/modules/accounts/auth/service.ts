@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@cab/contract/constants';
-import type { LoginResult, TokenPair } from '@cab/contract/auth';
+import type { LoginAnswer, TokenPair } from '@cab/contract/auth';
+import type { SecondFactorChallenge } from '@cab/contract/two-factor';
 import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { PasswordAttempts } from '../../../auth/password-attempts.js';
@@ -15,14 +16,25 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/** Whether a sign-in whose password was right still waits for a second factor (accounts/two-factor). */
+export interface SecondFactorGate {
+  challengeFor(user: { userId: number; companyId: number }): Promise<SecondFactorChallenge['second_factor'] | null>;
+}
+
 export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
     private readonly attempts: PasswordAttempts,
+    private secondFactor: SecondFactorGate | null = null,
   ) {}
 
-  async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+  /** Wired after construction: the two-factor service opens its sessions through this one. */
+  useSecondFactor(gate: SecondFactorGate): void {
+    this.secondFactor = gate;
+  }
+
+  async login(email: string, password: string, client: ClientInfo): Promise<LoginAnswer> {
     const user = await repo.findUserForLogin(this.db, email);
     // Counted per typed e-mail, known or not, so a locked account and an unknown one look alike.
     const passwordOk = await this.attempts.check({ email, ip: client.ip ?? 'unknown' }, () =>
@@ -42,6 +54,8 @@ export class AuthService {
       });
       throw new AppError('invalid_credentials');
     }
+    const pending = await this.secondFactor?.challengeFor({ userId: user.id, companyId: user.companyId });
+    if (pending) return { second_factor: pending };
 
     // The session and its audit row commit together.
     const pair = await this.db.transaction(async (tx) => {

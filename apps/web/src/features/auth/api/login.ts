@@ -4,12 +4,24 @@ import { ENTRY_PATHS } from '@cab/contract/paths';
 import { api } from '@/lib/api';
 
 type Login = typeof AUTH_API.login;
+type SecondFactor = typeof AUTH_API.loginSecondFactor;
+type Enrol = typeof AUTH_API.loginEnrol;
 
-/**
- * POST /api/login; errors are shown inline by the form, so the default toast is off. The login route
- * stays free of zod (its JS budget): the endpoint's types only, its path from ENTRY_PATHS, and sent
- * as `api.call` sends an action.
- */
+/* The login route stays free of zod (its JS budget): the endpoints' types only, their paths from
+ * ENTRY_PATHS, sent as `api.call` sends an action. Errors are shown inline, so the default toast is off. */
+const inline = { onError: () => undefined };
+
+/** POST /api/login: the session, or the challenge of a second factor. */
 export function login(body: BodyOf<Login>): Promise<ResultOf<Login> | null> {
-  return api.act<ResultOf<Login>>(ENTRY_PATHS.login, body, { onError: () => undefined });
+  return api.act<ResultOf<Login>>(ENTRY_PATHS.login, body, inline);
+}
+
+/** The second step: the challenge answered with a code of the app or a recovery code. */
+export function answerSecondFactor(body: BodyOf<SecondFactor>): Promise<ResultOf<SecondFactor> | null> {
+  return api.act<ResultOf<SecondFactor>>(ENTRY_PATHS.loginSecondFactor, body, inline);
+}
+
+/** The app to enrol at sign-in (a company that requires a second factor). */
+export function startEnrol(body: BodyOf<Enrol>): Promise<ResultOf<Enrol> | null> {
+  return api.act<ResultOf<Enrol>>(ENTRY_PATHS.loginEnrol, body, inline);
 }

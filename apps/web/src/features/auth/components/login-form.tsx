@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
+import type { SecondFactorChallenge } from '@cab/contract/two-factor';
 import { login } from '../api/login';
+import { SecondFactorStep } from './second-factor-step';
 
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 200;
@@ -35,6 +37,7 @@ function inputClass(error: string | undefined): string {
 
 export function LoginForm() {
   const { t } = useTranslation();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge['second_factor'] | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -59,8 +62,9 @@ export function LoginForm() {
     setSubmitting(true);
     try {
       const result = await login({ email: values.email.trim(), password: values.password });
-      if (result) completeLogin(result);
-      else setServerError(t('common.unexpectedError'));
+      if (!result) setServerError(t('common.unexpectedError'));
+      else if ('second_factor' in result) setChallenge(result.second_factor);
+      else completeLogin(result);
     } catch (error) {
       setServerError(error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'));
     } finally {
@@ -70,6 +74,17 @@ export function LoginForm() {
 
   const emailError = errors.email;
   const passwordError = errors.password;
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onRestart={() => {
+          setChallenge(null);
+          setValues({ ...values, password: '' });
+        }}
+      />
+    );
+  }
   return (
     <form
       className="auth-form"

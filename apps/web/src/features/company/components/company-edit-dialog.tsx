@@ -18,6 +18,7 @@ const LABELS: Record<CompanyField, string> = {
   name: 'company.fields.name',
   responsible: 'company.fields.responsible',
   whatsapp: 'company.fields.whatsapp',
+  require_second_factor: 'twoFactor.requireLabel',
   contract: 'company.fields.contract',
   billing_type: 'company.fields.billingType',
   overdraft: 'company.fields.overdraft',
@@ -27,6 +28,7 @@ const LABELS: Record<CompanyField, string> = {
 const HINTS: Partial<Record<CompanyField, string>> = {
   whatsapp: 'company.whatsappHint',
   country: 'company.countryHint',
+  require_second_factor: 'twoFactor.requireHint',
 };
 
 /** The fields as typed, turned into the request and checked by the contract's CompanyUpdateRequest. */
@@ -76,6 +78,23 @@ export function CompanyEditDialog({ company, onHide }: { company: CompanyDetails
       <Form form={form} onSubmit={submit} errorKeys="company" className="company-form">
         {company.editable.map((field) => {
           const hint = HINTS[field];
+          if (field === 'require_second_factor') {
+            return (
+              <NativeSelectField<CompanyFormValues>
+                key={field}
+                name="require_second_factor"
+                id="company-require_second_factor"
+                label={t(LABELS[field])}
+                hint={hint ? t(hint) : undefined}
+                fieldClassName="company-form__field"
+                className="company-select"
+                options={[
+                  { label: t('company.secondFactor.optional'), value: '0' },
+                  { label: t('company.secondFactor.required'), value: '1' },
+                ]}
+              />
+            );
+          }
           return field === 'billing_type' ? (
             <NativeSelectField<CompanyFormValues>
               key={field}

@@ -13,6 +13,7 @@ const company: CompanyDetails = {
   country: 'RU',
   responsible: null,
   whatsapp: null,
+  require_second_factor: false,
   blocked: false,
   own: true,
   parent: null,

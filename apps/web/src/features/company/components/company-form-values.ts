@@ -7,6 +7,7 @@ export function initialValues(company: CompanyDetails): CompanyFormValues {
     name: company.name,
     responsible: company.responsible ?? '',
     whatsapp: company.whatsapp ?? '',
+    require_second_factor: company.require_second_factor ? '1' : '0',
     contract: company.contract ?? '',
     billing_type: String(company.billing_type),
     overdraft: String(company.overdraft),
@@ -26,6 +27,8 @@ export function toUpdateRequest(
     if (field === 'billing_type' || field === 'overdraft') {
       // An empty number is invalid, not zero.
       body[field] = value === '' ? Number.NaN : Number(value.replace(',', '.'));
+    } else if (field === 'require_second_factor') {
+      body[field] = value === '1';
     } else if (field === 'name') {
       body[field] = value;
     } else {

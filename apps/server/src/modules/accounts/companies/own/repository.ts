@@ -15,6 +15,7 @@ export interface CompanyRow {
   country: string | null;
   responsible: string | null;
   whatsapp: string | null;
+  require_second_factor: boolean;
   blocked: boolean;
 }
 
@@ -24,7 +25,7 @@ export async function findCompany(db: Executor, id: number): Promise<CompanyRow 
     sql`
     select c.id::int as id, c.parent_id::int as parent_id, p.name as parent_name, c.name, c.tax_number, c.contract,
            c.billing_type::int as billing_type, c.balance_cents::bigint as balance_cents,
-           c.overdraft_cents::bigint as overdraft_cents, c.country, c.responsible, c.whatsapp, c.blocked
+           c.overdraft_cents::bigint as overdraft_cents, c.country, c.responsible, c.whatsapp, c.require_second_factor, c.blocked
     from companies c left join companies p on p.id = c.parent_id and p.deleted_at is null
     where c.id = ${id} and c.deleted_at is null`,
   );
@@ -49,6 +50,7 @@ export interface CompanyChanges {
   name?: string;
   responsible?: string | null;
   whatsapp?: string | null;
+  requireSecondFactor?: boolean;
   contract?: string | null;
   billingType?: number;
   overdraftCents?: number;

@@ -9,6 +9,7 @@ import { hasPermission, mayWrite, type Principal } from '../../../../auth/princi
 import type { Db } from '../../../../db/client.js';
 import { AppError } from '../../../../http/errors.js';
 import { auditActor, insertAudit } from '../../../platform/audit/index.js';
+import { hasConfirmedTotp, signOutUsersWithoutSecondFactor } from '../../two-factor/index.js';
 import { centsToEur } from '../../../../formats/money.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './repository.js';
@@ -39,6 +40,7 @@ export async function getCompany(
     country: row.country,
     responsible: row.responsible,
     whatsapp: row.whatsapp,
+    require_second_factor: row.require_second_factor,
     blocked: row.blocked,
     own: row.id === principal.companyId,
     // A parent the caller may not open is not named (a child company's admin sees only below).
@@ -56,6 +58,7 @@ function changesOf(request: CompanyUpdateRequest): repo.CompanyChanges {
   if (request.name !== undefined) changes.name = request.name;
   if (request.responsible !== undefined) changes.responsible = request.responsible || null;
   if (request.whatsapp !== undefined) changes.whatsapp = request.whatsapp;
+  if (request.require_second_factor !== undefined) changes.requireSecondFactor = request.require_second_factor;
   if (request.contract !== undefined) changes.contract = request.contract || null;
   if (request.billing_type !== undefined) changes.billingType = request.billing_type;
   if (request.overdraft !== undefined) changes.overdraftCents = Math.round(request.overdraft * 100);
@@ -73,8 +76,15 @@ export async function updateCompany(
   const { id: _id, ...fields } = request;
   const sent = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
   if (sent.some((field) => !allowed.includes(field))) throw new AppError('forbidden');
+  // Whoever makes everyone use a second factor uses one first (root, signing in elsewhere, need not).
+  if (request.require_second_factor && !hasPermission(principal, 'companies.all') && !(await hasConfirmedTotp(db, principal.userId))) {
+    throw new AppError('second_factor_enrol_first');
+  }
   await db.transaction(async (tx) => {
+    const before = await repo.findCompany(tx, id);
     if (!(await repo.updateCompany(tx, id, changesOf(request)))) throw new AppError('not_found');
+    // Its users without one are signed out, and asked to enrol at their next sign-in.
+    if (request.require_second_factor && before && !before.require_second_factor) await signOutUsersWithoutSecondFactor(tx, id);
     await insertAudit(tx, {
       ...auditActor(principal),
       action: 'company_update',
