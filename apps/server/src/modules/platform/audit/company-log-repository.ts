@@ -1,22 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import type { TimeKey } from '../../../formats/time-cursor.js';
+import { AUDIT_PEOPLE_COLUMNS, AUDIT_PEOPLE_JOINS, type AuditPeopleRow } from './audit-people.js';
 
-export interface CompanyAuditRow {
+export interface CompanyAuditRow extends AuditPeopleRow {
   id: number;
   created: number;
   /** created_at in µs since the epoch, exact (the keyset's first half). */
   at_us: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
-  impersonator_id: number | null;
-  impersonator_name: string | null;
-  impersonator_email: string | null;
-  api_token_id: number | null;
-  action: string;
-  details: Record<string, unknown>;
-  ip: string | null;
   user_agent: string | null;
 }
 
@@ -45,13 +36,8 @@ function whereOf(criteria: CompanyAuditCriteria, after: TimeKey | null): SQL {
 export async function listCompanyAudit(db: Executor, criteria: CompanyAuditCriteria, after: TimeKey | null, limit: number): Promise<CompanyAuditRow[]> {
   return queryRows<CompanyAuditRow>(db, sql`
     select a.id::int as id, extract(epoch from a.created_at)::int as created,
-      (extract(epoch from a.created_at) * 1000000)::bigint::text as at_us,
-      a.user_id::int as user_id, trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
-      a.impersonator_id::int as impersonator_id, trim(i.first_name || ' ' || i.last_name) as impersonator_name,
-      i.email as impersonator_email, a.api_token_id::int as api_token_id, a.action, a.details, a.ip, a.user_agent
-    from audit_log a
-    left join users u on u.id = a.user_id
-    left join users i on i.id = a.impersonator_id
+      (extract(epoch from a.created_at) * 1000000)::bigint::text as at_us, ${AUDIT_PEOPLE_COLUMNS}, a.user_agent
+    from audit_log a ${AUDIT_PEOPLE_JOINS}
     where ${whereOf(criteria, after)}
     order by a.created_at desc, a.id desc limit ${limit}`);
 }

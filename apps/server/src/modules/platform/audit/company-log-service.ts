@@ -13,22 +13,18 @@ import type { Db } from '../../../db/client.js';
 import { endOfDay, resolveDayRange, startOfDay } from '../../../formats/day-range.js';
 import { pageOfRows, parseTimeCursor, rowsByKeyset } from '../../../formats/time-cursor.js';
 import { AppError } from '../../../http/errors.js';
+import { peopleOf } from './audit-people.js';
 import * as repo from './company-log-repository.js';
 
 /** Rows an export reads per statement. */
 const EXPORT_BATCH = 2000;
 const AUDIT_RANGE = { defaultDays: AUDIT_DEFAULT_DAYS, maxDays: AUDIT_RANGE_MAX_DAYS, tooLong: 'audit_range_too_long' } as const;
 
-function person(id: number | null, name: string | null, email: string | null): CompanyAuditItem['user'] {
-  return id === null ? null : { id, name: name ?? '', email: email ?? '' };
-}
-
 function toItem(row: repo.CompanyAuditRow): CompanyAuditItem {
   return {
     id: row.id,
     created: row.created,
-    user: person(row.user_id, row.user_name, row.user_email),
-    impersonator: person(row.impersonator_id, row.impersonator_name, row.impersonator_email),
+    ...peopleOf(row),
     api_token_id: row.api_token_id,
     action: row.action as AuditAction,
     details: row.details,

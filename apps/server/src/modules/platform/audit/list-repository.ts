@@ -1,21 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { AUDIT_PEOPLE_COLUMNS, AUDIT_PEOPLE_JOINS, type AuditPeopleRow } from './audit-people.js';
 
-export interface AuditRow {
+export interface AuditRow extends AuditPeopleRow {
   id: number;
   company_id: number;
   company_name: string;
   added: number;
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
-  impersonator_id: number | null;
-  impersonator_name: string | null;
-  impersonator_email: string | null;
-  api_token_id: number | null;
-  action: string;
-  details: Record<string, unknown>;
-  ip: string | null;
 }
 
 export interface AuditFilter {
@@ -39,14 +30,10 @@ export async function listAudit(db: Executor, filter: AuditFilter): Promise<{ it
   const [items, totals] = await Promise.all([
     queryRows<AuditRow>(db, sql`
       select a.id::int as id, a.company_id::int as company_id, c.name as company_name,
-        extract(epoch from a.created_at)::int as added,
-        a.user_id::int as user_id, trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
-        a.impersonator_id::int as impersonator_id, trim(i.first_name || ' ' || i.last_name) as impersonator_name,
-        i.email as impersonator_email, a.api_token_id::int as api_token_id, a.action, a.details, a.ip
+        extract(epoch from a.created_at)::int as added, ${AUDIT_PEOPLE_COLUMNS}
       from audit_log a
       join companies c on c.id = a.company_id
-      left join users u on u.id = a.user_id
-      left join users i on i.id = a.impersonator_id
+      ${AUDIT_PEOPLE_JOINS}
       where ${where}
       order by a.created_at desc, a.id desc
       limit ${filter.size} offset ${filter.page * filter.size}`),

@@ -1,11 +1,8 @@
 import type { AuditEntry, AuditListRequest, AuditListResult } from '@cab/contract/companies-admin';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
+import { peopleOf } from './audit-people.js';
 import { listAudit, type AuditRow } from './list-repository.js';
-
-function person(id: number | null, name: string | null, email: string | null): AuditEntry['user'] {
-  return id === null ? null : { id, name: name ?? '', email: email ?? '' };
-}
 
 function toEntry(row: AuditRow): AuditEntry {
   return {
@@ -13,8 +10,7 @@ function toEntry(row: AuditRow): AuditEntry {
     company_id: row.company_id,
     company_name: row.company_name,
     added: row.added,
-    user: person(row.user_id, row.user_name, row.user_email),
-    impersonator: person(row.impersonator_id, row.impersonator_name, row.impersonator_email),
+    ...peopleOf(row),
     api_token_id: row.api_token_id,
     action: row.action,
     details: row.details,
