@@ -53,7 +53,7 @@ const serverBoundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/*.config.*', 'scripts/**', '.ci/**', '**/*.mjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/*.config.*', 'scripts/**', '.ci/**', '**/*.mjs', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

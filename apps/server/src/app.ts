@@ -30,6 +30,7 @@ import { registerOrderRoutes } from './modules/commerce/orders/routes.js';
 import { registerAuthRoutes } from './modules/accounts/auth/routes.js';
 import { AuthService } from './modules/accounts/auth/service.js';
 import { registerTwoFactorRoutes, TwoFactorService } from './modules/accounts/two-factor/index.js';
+import { OidcProviders, registerSsoRoutes, SsoService } from './modules/accounts/sso/index.js';
 import { registerForgotRoutes } from './modules/accounts/forgot/routes.js';
 import { registerMeRoutes } from './modules/accounts/me/routes.js';
 import { registerNewsRoutes } from './modules/content/news/routes.js';
@@ -80,6 +81,7 @@ import { createNetwork, type NetworkRuntime } from './network/create-adapter.js'
 import { JOB_QUEUES } from './job-queues.js';
 import type { HlrProvisionJob } from './jobs/hlr-jobs.js';
 import type { Sealer } from './auth/sealing.js';
+import { SSO_CALLBACK_PAGE } from '@cab/contract/sso';
 import type { EventBus } from './realtime/bus.js';
 import { RealtimeHub } from './realtime/hub.js';
 import type { FileStore } from './storage/file-store.js';
@@ -156,6 +158,17 @@ export async function buildApp({ config, database, jwtSecret, sealer, network: g
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);
   registerTwoFactorRoutes(app, { twoFactor, auth });
+  registerSsoRoutes(
+    app,
+    new SsoService({
+      db,
+      sealer,
+      auth,
+      providers: new OidcProviders({ allowHosts: config.OUTBOUND_ALLOW_HOSTS }),
+      redirectUri: `${publicUrl(config)}${SSO_CALLBACK_PAGE}`,
+      warn: (message) => app.log.warn(message),
+    }),
+  );
   registerForgotRoutes(app, { db, bus, mailer }, publicUrl(config));
   registerRegistrationRoutes(app, { db, auth, mailer, telephony: createTelephonyAdapter(db, app.log), publicUrl: publicUrl(config) });
   registerToolsRoutes(app, db);

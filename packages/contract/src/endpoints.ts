@@ -39,6 +39,7 @@ import { SIM_USAGE_API } from './sim-usage.js';
 import { REPORT_SCHEDULES_API } from './report-schedules.js';
 import { ALERTS_API } from './alerts.js';
 import { TWO_FACTOR_API } from './two-factor.js';
+import { SSO_API } from './sso.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 /**
@@ -51,6 +52,7 @@ export const ENDPOINT_GROUPS = {
   company: COMPANY_API,
   companyAudit: COMPANY_AUDIT_API,
   twoFactor: TWO_FACTOR_API,
+  sso: SSO_API,
   companyUsers: COMPANY_USERS_API,
   apiTokens: API_TOKENS_API,
   notifyMethods: NOTIFY_METHODS_API,

@@ -14,6 +14,8 @@ export const ENTRY_PATHS = {
   login: '/api/login',
   loginSecondFactor: '/api/login/second_factor',
   loginEnrol: '/api/login/second_factor/enrol',
+  loginSsoStart: '/api/login/sso/start',
+  loginSsoFinish: '/api/login/sso/finish',
   tokenRefresh: '/api/token/refresh',
   me: '/api/service/me',
   simsList: '/api/sims/list',

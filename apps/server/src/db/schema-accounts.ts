@@ -186,3 +186,40 @@ export const secondFactorChallenges = pgTable('second_factor_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A company's single sign-on (OpenID Connect, issue 22.5): its provider, the client secret sealed at
+ * rest, and the role a user it signs in for the first time is given.
+ */
+export const companySso = pgTable('company_sso', {
+  companyId: bigint('company_id', { mode: 'number' }).primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  defaultRole: text('default_role').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The e-mail domains a company's provider vouches for: a domain signs in to one company only. */
+export const companySsoDomains = pgTable(
+  'company_sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('company_sso_domains_company_idx').on(t.companyId)],
+);
+
+/**
+ * A sign-in sent to a company's provider and not yet back: its state (only the hash is kept), nonce
+ * and PKCE verifier. Single use, minutes long.
+ */
+export const ssoSignIns = pgTable('sso_sign_ins', {
+  stateHash: text('state_hash').primaryKey(),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

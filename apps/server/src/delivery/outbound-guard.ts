@@ -72,12 +72,20 @@ function pinnedLookup(pinned: LookupAddress[]) {
   };
 }
 
-function send(url: URL, pinned: LookupAddress[], body: string, headers: Record<string, string>, signal: AbortSignal) {
-  return new Promise<OutboundAnswer>((resolve, reject) => {
+interface OutboundRequest {
+  method: 'GET' | 'POST';
+  body: string | null;
+  headers: Record<string, string>;
+  readLimitBytes: number;
+}
+
+function send(url: URL, pinned: LookupAddress[], outbound: OutboundRequest, signal: AbortSignal) {
+  return new Promise<OutboundAnswer & { headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
+    const { body, readLimitBytes } = outbound;
     const request = transport.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      method: outbound.method,
+      headers: body === null ? outbound.headers : { ...outbound.headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: pinnedLookup(pinned),
       // No pooled socket: each request connects to the address it checked itself.
       agent: false,
@@ -87,12 +95,12 @@ function send(url: URL, pinned: LookupAddress[], body: string, headers: Record<s
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      const finish = () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers });
       response.on('data', (chunk: Buffer) => {
-        if (size >= READ_LIMIT_BYTES) return;
+        if (size >= readLimitBytes) return;
         chunks.push(chunk);
         size += chunk.byteLength;
-        if (size >= READ_LIMIT_BYTES) {
+        if (size >= readLimitBytes) {
           finish();
           response.destroy();
         }
@@ -100,8 +108,29 @@ function send(url: URL, pinned: LookupAddress[], body: string, headers: Record<s
       response.on('end', finish);
       response.on('error', reject);
     });
-    request.end(body);
+    request.end(body ?? undefined);
   });
+}
+
+/** Sends one request within `timeoutMs` (name resolution included) to an address that passed the check. */
+async function guardedRequest(url: string, outbound: OutboundRequest, options: { timeoutMs: number; policy: OutboundPolicy }) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const timedOut = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(new OutboundError('timeout')), { once: true }),
+  );
+  timedOut.catch(() => undefined);
+  try {
+    const target = URL.canParse(url) ? new URL(url) : null;
+    if (!target) throw new OutboundError('refused_address');
+    const pinned = await Promise.race([resolveOutbound(target, options.policy), timedOut]);
+    return await Promise.race([send(target, pinned, outbound, controller.signal), timedOut]);
+  } catch (error) {
+    if (error instanceof OutboundError) throw error;
+    throw new OutboundError(controller.signal.aborted ? 'timeout' : 'connection_failed');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -113,21 +142,29 @@ export async function guardedPost(
   body: string,
   options: { headers: Record<string, string>; timeoutMs: number; policy: OutboundPolicy },
 ): Promise<OutboundAnswer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  const timedOut = new Promise<never>((_, reject) =>
-    controller.signal.addEventListener('abort', () => reject(new OutboundError('timeout')), { once: true }),
-  );
-  timedOut.catch(() => undefined);
-  try {
-    const target = URL.canParse(url) ? new URL(url) : null;
-    if (!target) throw new OutboundError('refused_address');
-    const pinned = await Promise.race([resolveOutbound(target, options.policy), timedOut]);
-    return await Promise.race([send(target, pinned, body, options.headers, controller.signal), timedOut]);
-  } catch (error) {
-    if (error instanceof OutboundError) throw error;
-    throw new OutboundError(controller.signal.aborted ? 'timeout' : 'connection_failed');
-  } finally {
-    clearTimeout(timer);
-  }
+  const { status, text } = await guardedRequest(url, { method: 'POST', body, headers: options.headers, readLimitBytes: READ_LIMIT_BYTES }, options);
+  return { status, text };
+}
+
+/** The most of an answer a fetch reads: an OpenID configuration or key set, not a download. */
+const FETCH_READ_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * A `fetch` through the guard, for a library that makes its own calls (openid-client): GET or POST,
+ * the answer's body read up to FETCH_READ_LIMIT_BYTES, redirects answered as they are.
+ */
+export function guardedFetch(options: { timeoutMs: number; policy: OutboundPolicy }) {
+  return async (url: string, init: { method?: string; headers?: HeadersInit; body?: unknown }): Promise<Response> => {
+    const method = init.method === 'POST' ? 'POST' : 'GET';
+    // openid-client sends form bodies as URLSearchParams, JSON as a string; nothing else is sent.
+    const body = init.body instanceof URLSearchParams ? init.body.toString() : typeof init.body === 'string' ? init.body : null;
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const answer = await guardedRequest(url, { method, body, headers, readLimitBytes: FETCH_READ_LIMIT_BYTES }, options);
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') responseHeaders.set(name, value);
+      else if (Array.isArray(value)) for (const each of value) responseHeaders.append(name, each);
+    }
+    return new Response(answer.status === 204 || answer.status === 304 ? null : answer.text, { status: answer.status, headers: responseHeaders });
+  };
 }

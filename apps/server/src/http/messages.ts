@@ -153,6 +153,36 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Чтобы требовать второй фактор от всех, сначала включите его себе',
     en: 'To require a second factor of everyone, turn it on for yourself first',
   },
+  sso_not_available: {
+    ru: 'Для этого домена почты вход через аккаунт компании не настроен',
+    en: 'Sign-in with a company account is not set up for this e-mail domain',
+  },
+  sso_state_invalid: {
+    ru: 'Ссылка входа устарела или уже использована: войдите снова',
+    en: 'This sign-in link has expired or was already used: please sign in again',
+  },
+  sso_failed: {
+    ru: 'Поставщик входа компании не подтвердил вход: попробуйте снова',
+    en: "Your company's sign-in provider did not confirm the sign-in: please try again",
+  },
+  sso_email_unverified: {
+    ru: 'Поставщик входа компании не подтвердил ваш адрес почты',
+    en: "Your company's sign-in provider did not confirm your e-mail address",
+  },
+  sso_domain_not_allowed: {
+    ru: 'Вход через аккаунт компании не разрешён для домена {domain}',
+    en: 'Sign-in with the company account is not allowed for the domain {domain}',
+  },
+  sso_account_elsewhere: {
+    ru: 'Этот адрес почты принадлежит пользователю другой компании',
+    en: "This e-mail address belongs to another company's user",
+  },
+  sso_account_disabled: { ru: 'Пользователь отключён: обратитесь к администратору компании', en: "The user is disabled: ask your company's admin" },
+  sso_issuer_unreachable: {
+    ru: 'Не удалось прочитать настройки OpenID Connect по адресу издателя',
+    en: "Could not read the OpenID Connect configuration at the issuer's address",
+  },
+  sso_domain_taken: { ru: 'Домен {domain} уже настроен для входа в другой компании', en: 'The domain {domain} is already set up for sign-in in another company' },
   nothing_to_retry: { ru: 'В этой операции не осталось SIM-карт с ошибкой', en: 'This operation has no failed SIM cards left' },
   retry_running: {
     ru: 'Повтор этой операции уже выполняется: дождитесь его окончания',

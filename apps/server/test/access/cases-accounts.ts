@@ -87,6 +87,18 @@ export const ACCOUNT_CASES: AccessCase[] = [
     request: (f, who) => ({ id: f.own[who].company, responsible: `Responsible ${who}` }),
     foreign: (f) => ({ id: f.demo.company, responsible: 'stolen' }),
   },
+  // Single sign-on: the caller's own company's setting (no other company's to name); the sign-in
+  // steps are public (a domain nobody set up 404, a made-up state 400).
+  { method: 'POST', path: '/api/company/sso/get', access: 'company.edit', request: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/company/sso/save',
+    access: 'company.edit',
+    request: (_f, who) => ({ enabled: false, issuer: 'https://idp.matrix.example', client_id: 'c', client_secret: 's', domains: [`sso-${who}.matrix.example`], role: 'viewer' }),
+  },
+  { method: 'POST', path: '/api/company/sso/delete', access: 'company.edit', request: () => ({}) },
+  { method: 'POST', path: '/api/login/sso/start', access: 'public', request: () => ({ email: 'someone@nobody.matrix.example' }), ok: [404] },
+  { method: 'POST', path: '/api/login/sso/finish', access: 'public', request: () => ({ state: 'made-up', code: 'made-up' }), ok: [400] },
   { method: 'POST', path: '/api/company/users/list', access: 'users.manage', request: (f, who) => ({ company_id: f.own[who].company }), foreign: (f) => ({ company_id: f.demo.company }) },
   {
     method: 'POST',

@@ -54,20 +54,33 @@ export class AuthService {
       });
       throw new AppError('invalid_credentials');
     }
-    const pending = await this.secondFactor?.challengeFor({ userId: user.id, companyId: user.companyId });
-    if (pending) return { second_factor: pending };
+    return this.openVerifiedSignIn({ userId: user.id, companyId: user.companyId, role: user.role }, client, 'password');
+  }
 
-    // The session and its audit row commit together.
+  /**
+   * A sign-in whose first factor passed (the password, or the company's provider for single sign-on):
+   * the second factor's challenge when one is due, else the session, written with its audit row.
+   */
+  async openVerifiedSignIn(
+    user: { userId: number; companyId: number; role: string },
+    client: ClientInfo,
+    method: 'password' | 'sso',
+  ): Promise<LoginAnswer> {
+    const pending = await this.secondFactor?.challengeFor({ userId: user.userId, companyId: user.companyId });
+    if (pending) return { second_factor: pending };
     const pair = await this.db.transaction(async (tx) => {
-      const opened = await this.startSession(
-        { userId: user.id, companyId: user.companyId, role: user.role, impersonatorId: null },
-        client,
-        tx,
-      );
-      await insertAudit(tx, { companyId: user.companyId, userId: user.id, action: 'login', ip: client.ip, userAgent: client.userAgent });
+      const opened = await this.startSession({ ...user, impersonatorId: null }, client, tx);
+      await insertAudit(tx, {
+        companyId: user.companyId,
+        userId: user.userId,
+        action: 'login',
+        details: method === 'sso' ? { method } : undefined,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       return opened;
     });
-    return { ...pair, id: user.id };
+    return { ...pair, id: user.userId };
   }
 
   /** Opens a new session (refresh-token family) for a user; also used by impersonation. */

@@ -2,3 +2,4 @@
 export { findExistingCompanies } from './scope-repository.js';
 export { resolveCompanyScope } from './scope.js';
 export type { CompanyScope } from './scope.js';
+export { insertUser as insertCompanyUser } from './own/users-repository.js';
