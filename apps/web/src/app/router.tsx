@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
         element: <GuestLayout />,
         children: [
           page('login', () => import('@/features/auth/components/login-page')),
+          page('login/sso', () => import('@/features/auth/components/sso-return-page')),
           page('register', () => import('@/features/register/components/register-page')),
           page('forgot', () => import('@/features/forgot/components/forgot-page')),
         ],

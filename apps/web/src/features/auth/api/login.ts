@@ -1,4 +1,5 @@
 import type { AUTH_API } from '@cab/contract/auth';
+import type { SSO_API } from '@cab/contract/sso';
 import type { BodyOf, ResultOf } from '@cab/contract/endpoint';
 import { ENTRY_PATHS } from '@cab/contract/paths';
 import { api } from '@/lib/api';
@@ -6,6 +7,8 @@ import { api } from '@/lib/api';
 type Login = typeof AUTH_API.login;
 type SecondFactor = typeof AUTH_API.loginSecondFactor;
 type Enrol = typeof AUTH_API.loginEnrol;
+type SsoStart = typeof SSO_API.loginStart;
+type SsoFinish = typeof SSO_API.loginFinish;
 
 /* The login route stays free of zod (its JS budget): the endpoints' types only, their paths from
  * ENTRY_PATHS, sent as `api.call` sends an action. Errors are shown inline, so the default toast is off. */
@@ -24,4 +27,14 @@ export function answerSecondFactor(body: BodyOf<SecondFactor>): Promise<ResultOf
 /** The app to enrol at sign-in (a company that requires a second factor). */
 export function startEnrol(body: BodyOf<Enrol>): Promise<ResultOf<Enrol> | null> {
   return api.act<ResultOf<Enrol>>(ENTRY_PATHS.loginEnrol, body, inline);
+}
+
+/** Where to send the browser to sign in with the company account of the e-mail's domain. */
+export function startSso(body: BodyOf<SsoStart>): Promise<ResultOf<SsoStart> | null> {
+  return api.act<ResultOf<SsoStart>>(ENTRY_PATHS.loginSsoStart, body, inline);
+}
+
+/** The way back from the company's provider: the session, or the second factor's challenge. */
+export function finishSso(body: BodyOf<SsoFinish>): Promise<ResultOf<SsoFinish> | null> {
+  return api.act<ResultOf<SsoFinish>>(ENTRY_PATHS.loginSsoFinish, body, inline);
 }

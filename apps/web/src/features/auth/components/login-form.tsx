@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
 import type { SecondFactorChallenge } from '@cab/contract/two-factor';
-import { login } from '../api/login';
+import { login, startSso } from '../api/login';
 import { SecondFactorStep } from './second-factor-step';
 
 const EMAIL_MAX = 254;
@@ -70,6 +70,32 @@ export function LoginForm() {
     } finally {
       setSubmitting(false);
     }
+  }
+
+  /** To the company's provider, chosen by the typed e-mail's domain; the password is not needed. */
+  async function signInWithCompany(): Promise<void> {
+    if (isSubmitting) return;
+    const email = values.email.trim();
+    const problem = validate({ email, password: 'x' }).email;
+    if (problem) {
+      setErrors({ email: email ? problem : 'sso.loginNeedsEmail' });
+      document.getElementById('login-email')?.focus();
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      const started = await startSso({ email });
+      if (started) {
+        window.location.assign(started.url);
+        return;
+      }
+      setServerError(t('common.unexpectedError'));
+    } catch (error) {
+      setServerError(error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'));
+    }
+    setSubmitting(false);
   }
 
   const emailError = errors.email;
@@ -149,6 +175,16 @@ export function LoginForm() {
       >
         {isSubmitting && <i className="pi pi-spin pi-spinner p-button-icon p-button-icon-left" aria-hidden="true" />}
         <span className="p-button-label">{t('auth.submit')}</span>
+      </button>
+      <button
+        type="button"
+        className="p-button p-component p-button-outlined auth-form__sso"
+        disabled={isSubmitting}
+        onClick={() => void signInWithCompany()}
+        data-testid="login-sso"
+      >
+        <i className="pi pi-building p-button-icon p-button-icon-left" aria-hidden="true" />
+        <span className="p-button-label">{t('sso.loginButton')}</span>
       </button>
     </form>
   );

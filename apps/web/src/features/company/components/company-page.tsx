@@ -11,6 +11,7 @@ import { companyQueryOptions } from '../api/company-api';
 import { CompanyDetailsPanel } from './company-details';
 import { parseCompanyParam } from './company-param';
 import { NotifyMethodsPanel } from './notify-methods-panel';
+import { SsoPanel } from './sso-panel';
 import { TokensPanel } from './tokens-panel';
 import { UsersPanel } from './users-panel';
 import '../company.css';
@@ -25,6 +26,7 @@ export function Component() {
   const mayManageTokens = useCan('tokens.manage');
   const showUsers = useCan('users.manage');
   const showNotifyMethods = useCan('notifyMethods.manage');
+  const mayEditCompany = useCan('company.edit');
   const notFound = requested === null || (company.error instanceof ApiError && company.error.status === 404);
 
   if (notFound) {
@@ -42,6 +44,8 @@ export function Component() {
   const readOnly = me?.user.company_block === true;
   // Tokens belong to the caller's own company (their calls act in it), so the tab shows only there.
   const showTokens = company.data?.own === true && mayManageTokens;
+  // Single sign-on is set for the caller's own company too.
+  const showSso = company.data?.own === true && mayEditCompany;
   return (
     <div className="company-page">
       <PageTitle>{t('pages.company')}</PageTitle>
@@ -69,6 +73,9 @@ export function Component() {
               </TabPanel>
               <TabPanel header={t('notifyMethods.title')} leftIcon="pi pi-bell" visible={showNotifyMethods}>
                 <NotifyMethodsPanel companyId={data.own ? 'my' : data.id} />
+              </TabPanel>
+              <TabPanel header={t('sso.tab')} leftIcon="pi pi-sign-in" visible={showSso}>
+                <SsoPanel readOnly={readOnly} />
               </TabPanel>
             </TabView>
           </>
