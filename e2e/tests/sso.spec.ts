@@ -17,7 +17,11 @@ import { openShell, startInLang } from '../support/ui.js';
 
 const ledger = new AxeLedger();
 const DOMAIN = 'sso-e2e.test';
-const CLIENT = { client_id: 'sim-cabinet-e2e', client_secret: 'an-e2e-client-secret', redirect_uris: [`${BASE_URL}/login/sso`] };
+const CLIENT = {
+  client_id: 'sim-cabinet-e2e',
+  client_secret: 'an-e2e-client-secret',
+  redirect_uris: [`${BASE_URL}/login/sso`],
+};
 let idp: TestIdp;
 
 test.beforeAll(async () => {
@@ -52,7 +56,9 @@ async function throughProvider(page: Page, typed: string, atProvider = typed): P
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('an admin sets up sign-in with the company account; a new person signs in through the provider with the configured role', async ({ page }) => {
+test('an admin sets up sign-in with the company account; a new person signs in through the provider with the configured role', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const root = await sharedSession(page.request, USERS.root);
   const adminEmail = 'sso-admin@demo.local';
@@ -112,7 +118,12 @@ test('an admin sets up sign-in with the company account; a new person signs in t
   await expect(page.getByTestId('news-drawer')).toBeHidden();
   const adminLogin = await page.request.post('/api/login', { data: { email: adminEmail, password: adminPassword } });
   const admin = ((await adminLogin.json()) as { result: { token: string } }).result;
-  const users = await call<{ items: { email: string; role: string }[] }>(page.request, '/api/company/users/list', admin.token, { company_id: created.company.id });
+  const users = await call<{ items: { email: string; role: string }[] }>(
+    page.request,
+    '/api/company/users/list',
+    admin.token,
+    { company_id: created.company.id },
+  );
   expect(users.items).toContainEqual(expect.objectContaining({ email: `sofia@${DOMAIN}`, role: 'viewer' }));
 
   // A domain nobody set up: said on the login page. A domain the company did not allow: said on return.

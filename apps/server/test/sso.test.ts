@@ -2,6 +2,7 @@ import type { LoginResult } from '@cab/contract/auth';
 import type { SsoSettings } from '@cab/contract/sso';
 import { startTestIdp, type TestIdp } from '@cab/test-idp';
 import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { createTestApp, login, post, type TestApp } from './support/test-app.js';
@@ -15,7 +16,11 @@ import { createTestApp, login, post, type TestApp } from './support/test-app.js'
  */
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const REDIRECT_URI = `${PUBLIC_URL}/login/sso`;
-const CLIENT = { client_id: 'sim-cabinet', client_secret: 'a-client-secret-for-the-test', redirect_uris: [REDIRECT_URI] };
+const CLIENT = {
+  client_id: 'sim-cabinet',
+  client_secret: 'a-client-secret-for-the-test',
+  redirect_uris: [REDIRECT_URI],
+};
 
 let t: TestApp;
 let idp: TestIdp;
@@ -38,10 +43,19 @@ async function throughProvider(typed: string, atProvider = typed) {
   expect(started.statusCode, started.body).toBe(200);
   const back = await idp.signIn(started.json<Answer<{ url: string }>>().result.url, atProvider);
   expect(back.origin + back.pathname).toBe(REDIRECT_URI);
-  return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '', iss: back.searchParams.get('iss') ?? undefined };
+  return {
+    state: back.searchParams.get('state') ?? '',
+    code: back.searchParams.get('code') ?? '',
+    iss: back.searchParams.get('iss') ?? undefined,
+  };
 }
-const finish = (body: Record<string, unknown>, lang: 'en' | 'ru' = 'en') => post(t.app, '/api/login/sso/finish', body, { lang });
-const usersNamed = (email: string) => queryRows<{ id: number; role: string; company_id: number; first_name: string }>(t.database.db, sql`select id::int as id, role, company_id::int as company_id, first_name from users where lower(email) = ${email}`);
+const finish = (body: Record<string, unknown>, lang: 'en' | 'ru' = 'en') =>
+  post(t.app, '/api/login/sso/finish', body, { lang });
+const usersNamed = (email: string) =>
+  queryRows<{ id: number; role: string; company_id: number; first_name: string }>(
+    t.database.db,
+    sql`select id::int as id, role, company_id::int as company_id, first_name from users where lower(email) = ${email}`,
+  );
 
 beforeAll(async () => {
   idp = await startTestIdp({ clients: [CLIENT] });
@@ -57,7 +71,13 @@ describe('single sign-on settings', () => {
   it('answers an empty setting with the redirect URI to register, to admins only', async () => {
     const res = await post(t.app, '/api/company/sso/get', {}, { token: admin });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Answer<SsoSettings>>().result).toMatchObject({ configured: false, enabled: false, has_secret: false, domains: [], redirect_uri: REDIRECT_URI });
+    expect(res.json<Answer<SsoSettings>>().result).toMatchObject({
+      configured: false,
+      enabled: false,
+      has_secret: false,
+      domains: [],
+      redirect_uri: REDIRECT_URI,
+    });
     for (const email of ['manager@demo.local', 'viewer@demo.local']) {
       const token = (await login(t.app, email)).token;
       expect((await post(t.app, '/api/company/sso/get', {}, { token })).statusCode).toBe(403);
@@ -81,34 +101,71 @@ describe('single sign-on settings', () => {
       expect(res.statusCode, JSON.stringify(change)).toBe(status);
       expect(res.json<{ code: string }>().code).toBe(code);
     }
-    const ru = await post(t.app, '/api/company/sso/save', settingsBody({ issuer: 'http://127.0.0.1:1' }), { token: admin, lang: 'ru' });
-    expect(ru.json<{ message: string; fields: Record<string, string> }>()).toMatchObject({ message: expect.stringContaining('OpenID Connect') as string, fields: { issuer: expect.any(String) as string } });
+    const ru = await post(t.app, '/api/company/sso/save', settingsBody({ issuer: 'http://127.0.0.1:1' }), {
+      token: admin,
+      lang: 'ru',
+    });
+    expect(ru.json<{ message: string; fields: Record<string, string> }>()).toMatchObject({
+      message: expect.stringContaining('OpenID Connect') as string,
+      fields: { issuer: expect.any(String) as string },
+    });
     expect((await queryRows(t.database.db, sql`select 1 from company_sso`)).length).toBe(0);
   });
 
   it('saves a provider it could read, the secret sealed, and audits it', async () => {
-    const res = await post(t.app, '/api/company/sso/save', settingsBody({ domains: ['Demo-SSO.test', 'demo.local', 'demo.local'] }), { token: admin });
+    const res = await post(
+      t.app,
+      '/api/company/sso/save',
+      settingsBody({ domains: ['Demo-SSO.test', 'demo.local', 'demo.local'] }),
+      { token: admin },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json<Answer<SsoSettings>>().result;
-    expect(saved).toMatchObject({ configured: true, enabled: true, issuer: idp.issuer, client_id: CLIENT.client_id, has_secret: true, domains: ['demo-sso.test', 'demo.local'], role: 'manager' });
+    expect(saved).toMatchObject({
+      configured: true,
+      enabled: true,
+      issuer: idp.issuer,
+      client_id: CLIENT.client_id,
+      has_secret: true,
+      domains: ['demo-sso.test', 'demo.local'],
+      role: 'manager',
+    });
     expect(res.body).not.toContain(CLIENT.client_secret);
-    const [row] = await queryRows<{ client_secret_sealed: string }>(t.database.db, sql`select client_secret_sealed from company_sso`);
+    const [row] = await queryRows<{ client_secret_sealed: string }>(
+      t.database.db,
+      sql`select client_secret_sealed from company_sso`,
+    );
     expect(row?.client_secret_sealed).toMatch(/^v1\./);
     expect(row?.client_secret_sealed).not.toContain(CLIENT.client_secret);
     // Saved again without a secret: the kept one stays.
-    const again = await post(t.app, '/api/company/sso/save', settingsBody({ client_secret: undefined }), { token: admin });
+    const again = await post(t.app, '/api/company/sso/save', settingsBody({ client_secret: undefined }), {
+      token: admin,
+    });
     expect(again.statusCode, again.body).toBe(200);
-    const audits = await queryRows<{ details: { secret_changed: boolean } }>(t.database.db, sql`select details from audit_log where action = 'sso_settings_change' order by id`);
+    const audits = await queryRows<{ details: { secret_changed: boolean } }>(
+      t.database.db,
+      sql`select details from audit_log where action = 'sso_settings_change' order by id`,
+    );
     expect(audits.map((a) => a.details.secret_changed)).toEqual([true, false]);
   });
 
   it('gives a domain to one company only', async () => {
     const root = (await login(t.app, 'root@demo.local')).token;
-    const res = await post(t.app, '/api/company/sso/save', settingsBody({ domains: ['elsewhere.test', 'demo-sso.test'] }), { token: root });
+    const res = await post(
+      t.app,
+      '/api/company/sso/save',
+      settingsBody({ domains: ['elsewhere.test', 'demo-sso.test'] }),
+      { token: root },
+    );
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json<{ code: string; message: string }>()).toMatchObject({ code: 'sso_domain_taken', message: expect.stringContaining('demo-sso.test') as string });
+    expect(res.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'sso_domain_taken',
+      message: expect.stringContaining('demo-sso.test') as string,
+    });
     // The whole save was undone: not even the free domain stayed.
-    expect((await queryRows(t.database.db, sql`select 1 from company_sso_domains where domain = 'elsewhere.test'`)).length).toBe(0);
+    expect(
+      (await queryRows(t.database.db, sql`select 1 from company_sso_domains where domain = 'elsewhere.test'`)).length,
+    ).toBe(0);
   });
 });
 
@@ -124,9 +181,15 @@ describe('signing in with the company account', () => {
     expect(created).toMatchObject({ id: session.id, role: 'manager', first_name: 'Test' });
     const [adminRow] = await usersNamed('admin@demo.local');
     expect(created?.company_id).toBe(adminRow?.company_id);
-    const audits = await queryRows<{ action: string; details: Record<string, unknown> }>(t.database.db, sql`select action, details from audit_log where user_id = ${session.id} order by id`);
+    const audits = await queryRows<{ action: string; details: Record<string, unknown> }>(
+      t.database.db,
+      sql`select action, details from audit_log where user_id = ${session.id} order by id`,
+    );
     expect(audits).toEqual([
-      expect.objectContaining({ action: 'user_create', details: expect.objectContaining({ via: 'sso', role: 'manager' }) as unknown }) as unknown,
+      expect.objectContaining({
+        action: 'user_create',
+        details: expect.objectContaining({ via: 'sso', role: 'manager' }) as unknown,
+      }) as unknown,
       expect.objectContaining({ action: 'login', details: { method: 'sso' } }) as unknown,
     ]);
 
@@ -142,6 +205,31 @@ describe('signing in with the company account', () => {
     const [viewer] = await usersNamed('viewer@demo.local');
     expect(res.json<Answer<LoginResult>>().result.id).toBe(viewer?.id);
     expect(viewer?.role).toBe('viewer');
+  });
+
+  it("still asks the cabinet's own second factor of a user who has one", async () => {
+    const manager = (await login(t.app, 'manager@demo.local')).token;
+    const started = await post(t.app, '/api/profile/2fa/totp/start', {}, { token: manager });
+    const { secret } = started.json<Answer<{ secret: string }>>().result;
+    const step = Math.floor(Date.now() / 30_000);
+    const confirmed = await post(
+      t.app,
+      '/api/profile/2fa/totp/confirm',
+      { code: await generate({ secret, epoch: step * 30 }) },
+      { token: manager },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const res = await finish(await throughProvider('manager@demo.local'));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<Answer<{ second_factor?: { challenge: string; enrol: boolean } }>>().result;
+    expect(answer).not.toHaveProperty('token');
+    expect(answer.second_factor?.enrol).toBe(false);
+    // The next time step's code (this one was taken by the enrolment): then the session opens.
+    const code = await generate({ secret, epoch: (step + 1) * 30 });
+    const opened = await post(t.app, '/api/login/second_factor', { challenge: answer.second_factor?.challenge, code });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<Answer<LoginResult>>().result.token).toBeTruthy();
   });
 
   it('takes a state once: a wrong one, a reused one, an expired one and nine of ten parallel answers are refused', async () => {
@@ -179,9 +267,15 @@ describe('signing in with the company account', () => {
   it('refuses a domain the company did not allow, an account of another company and an unverified e-mail', async () => {
     const foreign = await finish(await throughProvider('someone@demo-sso.test', 'someone@elsewhere.test'));
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json<{ code: string; message: string }>()).toMatchObject({ code: 'sso_domain_not_allowed', message: expect.stringContaining('elsewhere.test') as string });
+    expect(foreign.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'sso_domain_not_allowed',
+      message: expect.stringContaining('elsewhere.test') as string,
+    });
     expect(await usersNamed('someone@elsewhere.test')).toHaveLength(0);
-    const [failed] = await queryRows<{ details: Record<string, unknown> }>(t.database.db, sql`select details from audit_log where action = 'login_failed' order by id desc limit 1`);
+    const [failed] = await queryRows<{ details: Record<string, unknown> }>(
+      t.database.db,
+      sql`select details from audit_log where action = 'login_failed' order by id desc limit 1`,
+    );
     expect(failed?.details).toMatchObject({ method: 'sso', reason: 'domain', email: 'someone@elsewhere.test' });
 
     const agent = await finish(await throughProvider('agent@demo.local'));
@@ -202,10 +296,14 @@ describe('signing in with the company account', () => {
     const unknown = await post(t.app, '/api/login/sso/start', { email: 'a@nobody-configured.test' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ code: string }>().code).toBe('sso_not_available');
-    expect((await post(t.app, '/api/company/sso/save', settingsBody({ enabled: false }), { token: admin })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/company/sso/save', settingsBody({ enabled: false }), { token: admin })).statusCode,
+    ).toBe(200);
     expect((await post(t.app, '/api/login/sso/start', { email: 'new.person@demo-sso.test' })).statusCode).toBe(404);
     const removed = await post(t.app, '/api/company/sso/delete', {}, { token: admin });
     expect(removed.json<Answer<SsoSettings>>().result).toMatchObject({ configured: false, domains: [] });
-    expect((await queryRows(t.database.db, sql`select 1 from audit_log where action = 'sso_settings_delete'`)).length).toBe(1);
+    expect(
+      (await queryRows(t.database.db, sql`select 1 from audit_log where action = 'sso_settings_delete'`)).length,
+    ).toBe(1);
   });
 });

@@ -63,9 +63,29 @@ export const SSO_CALLBACK_PAGE = '/login/sso';
 
 export const SSO_API = {
   get: read('/api/company/sso/get', { body: EmptyBody, result: SsoSettings, access: 'company.edit' }),
-  save: action('/api/company/sso/save', { body: SsoSettingsSave, result: SsoSettings, access: 'company.edit', writable: true }),
-  remove: action('/api/company/sso/delete', { body: EmptyBody, result: SsoSettings, access: 'company.edit', writable: true }),
-  loginStart: action(ENTRY_PATHS.loginSsoStart, { body: SsoStartRequest, result: SsoStartResult, access: 'public', writable: false }),
+  save: action('/api/company/sso/save', {
+    body: SsoSettingsSave,
+    result: SsoSettings,
+    access: 'company.edit',
+    writable: true,
+  }),
+  remove: action('/api/company/sso/delete', {
+    body: EmptyBody,
+    result: SsoSettings,
+    access: 'company.edit',
+    writable: true,
+  }),
+  loginStart: action(ENTRY_PATHS.loginSsoStart, {
+    body: SsoStartRequest,
+    result: SsoStartResult,
+    access: 'public',
+    writable: false,
+  }),
   // The session, or the second factor's challenge: the cabinet's own factor is asked after SSO too.
-  loginFinish: action(ENTRY_PATHS.loginSsoFinish, { body: SsoFinishRequest, result: LoginAnswer, access: 'public', writable: false }),
+  loginFinish: action(ENTRY_PATHS.loginSsoFinish, {
+    body: SsoFinishRequest,
+    result: LoginAnswer,
+    access: 'public',
+    writable: false,
+  }),
 } as const;

@@ -31,19 +31,28 @@ export class OidcProviders {
   }
 
   async configuration(settings: ProviderSettings): Promise<oidc.Configuration> {
-    const key = createHash('sha256').update(JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]))
+      .digest('hex');
     const cached = this.cache.get(key);
     if (cached && cached.until > Date.now()) return cached.config;
 
     const issuer = new URL(settings.issuer);
     const insecure = issuer.protocol === 'http:';
-    if (insecure && !isAllowedHost(issuer, this.policy.allowHosts)) throw new ProviderUnreachable('http issuer not allow-listed');
+    if (insecure && !isAllowedHost(issuer, this.policy.allowHosts))
+      throw new ProviderUnreachable('http issuer not allow-listed');
     let config: oidc.Configuration;
     try {
-      config = await oidc.discovery(issuer, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-        execute: insecure ? [oidc.allowInsecureRequests] : [],
-        [oidc.customFetch]: this.fetch,
-      });
+      config = await oidc.discovery(
+        issuer,
+        settings.clientId,
+        undefined,
+        oidc.ClientSecretBasic(settings.clientSecret),
+        {
+          execute: insecure ? [oidc.allowInsecureRequests] : [],
+          [oidc.customFetch]: this.fetch,
+        },
+      );
     } catch (error) {
       throw new ProviderUnreachable(error instanceof Error ? error.message : String(error));
     }

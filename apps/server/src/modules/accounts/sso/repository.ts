@@ -11,7 +11,11 @@ export async function findSettings(db: Executor, companyId: number): Promise<Sso
 }
 
 export async function findDomains(db: Executor, companyId: number): Promise<string[]> {
-  const rows = await db.select({ domain: companySsoDomains.domain }).from(companySsoDomains).where(eq(companySsoDomains.companyId, companyId)).orderBy(companySsoDomains.domain);
+  const rows = await db
+    .select({ domain: companySsoDomains.domain })
+    .from(companySsoDomains)
+    .where(eq(companySsoDomains.companyId, companyId))
+    .orderBy(companySsoDomains.domain);
   return rows.map((row) => row.domain);
 }
 
@@ -22,7 +26,9 @@ export async function findEnabledByDomain(db: Executor, domain: string): Promise
     .from(companySsoDomains)
     .innerJoin(companySso, eq(companySso.companyId, companySsoDomains.companyId))
     .innerJoin(companies, eq(companies.id, companySso.companyId))
-    .where(and(eq(companySsoDomains.domain, domain), eq(companySso.enabled, true), sql`${companies.deletedAt} is null`));
+    .where(
+      and(eq(companySsoDomains.domain, domain), eq(companySso.enabled, true), sql`${companies.deletedAt} is null`),
+    );
   return row?.sso;
 }
 
@@ -38,7 +44,11 @@ export async function upsertSettings(db: Executor, row: Omit<SsoRow, 'updatedAt'
  * Makes `domains` the company's: answers the first one another company holds (nothing is changed
  * then: the caller's transaction rolls back). The primary key decides between two saving at once.
  */
-export async function replaceDomains(db: Executor, companyId: number, domains: readonly string[]): Promise<string | null> {
+export async function replaceDomains(
+  db: Executor,
+  companyId: number,
+  domains: readonly string[],
+): Promise<string | null> {
   await db.delete(companySsoDomains).where(eq(companySsoDomains.companyId, companyId));
   const taken = await db
     .insert(companySsoDomains)
@@ -51,7 +61,10 @@ export async function replaceDomains(db: Executor, companyId: number, domains: r
 
 export async function deleteSettings(db: Executor, companyId: number): Promise<boolean> {
   await db.delete(companySsoDomains).where(eq(companySsoDomains.companyId, companyId));
-  const rows = await db.delete(companySso).where(eq(companySso.companyId, companyId)).returning({ companyId: companySso.companyId });
+  const rows = await db
+    .delete(companySso)
+    .where(eq(companySso.companyId, companyId))
+    .returning({ companyId: companySso.companyId });
   return rows.length === 1;
 }
 
@@ -69,14 +82,23 @@ export async function takeSignIn(db: Executor, stateHash: string) {
 }
 
 export async function purgeExpiredSignIns(db: Executor): Promise<number> {
-  const rows = await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, sql`now()`)).returning({ stateHash: ssoSignIns.stateHash });
+  const rows = await db
+    .delete(ssoSignIns)
+    .where(lt(ssoSignIns.expiresAt, sql`now()`))
+    .returning({ stateHash: ssoSignIns.stateHash });
   return rows.length;
 }
 
 /** The account an e-mail names, deleted or not: the e-mail stays taken by a deleted one. */
 export async function findUserByEmail(db: Executor, email: string) {
   const [row] = await db
-    .select({ id: users.id, companyId: users.companyId, role: users.role, active: users.active, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      role: users.role,
+      active: users.active,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row;

@@ -17,7 +17,11 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService): void {
   handle(SSO_API.save, ({ body, request }) => sso.save(principalOf(request), body, request.ip));
   handle(SSO_API.remove, ({ request }) => sso.remove(principalOf(request), request.ip));
   signIn.handle(SSO_API.loginStart, ({ body }) => sso.start(body.email), { config: { rateLimit: SIGN_IN_RATE_LIMIT } });
-  signIn.handle(SSO_API.loginFinish, ({ body, request }) => sso.finish(body, clientInfo(request), requestLang(request)), {
-    config: { rateLimit: SIGN_IN_RATE_LIMIT },
-  });
+  signIn.handle(
+    SSO_API.loginFinish,
+    ({ body, request }) => sso.finish(body, clientInfo(request), requestLang(request)),
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+    },
+  );
 }

@@ -26,7 +26,11 @@ export interface ClientInfo {
 
 /** What opens the session once the provider vouched for the user (accounts/auth's AuthService). */
 export interface VerifiedSignIn {
-  openVerifiedSignIn(user: { userId: number; companyId: number; role: string }, client: ClientInfo, method: 'sso'): Promise<LoginAnswer>;
+  openVerifiedSignIn(
+    user: { userId: number; companyId: number; role: string },
+    client: ClientInfo,
+    method: 'sso',
+  ): Promise<LoginAnswer>;
 }
 
 export interface SsoDeps {
@@ -64,7 +68,10 @@ export class SsoService {
 
   async settings(principal: Principal): Promise<SsoSettings> {
     const { db, redirectUri } = this.deps;
-    const [row, domains] = await Promise.all([repo.findSettings(db, principal.companyId), repo.findDomains(db, principal.companyId)]);
+    const [row, domains] = await Promise.all([
+      repo.findSettings(db, principal.companyId),
+      repo.findDomains(db, principal.companyId),
+    ]);
     return {
       configured: Boolean(row),
       enabled: row?.enabled ?? false,
@@ -108,7 +115,14 @@ export class SsoService {
       await insertAudit(tx, {
         ...auditActor(principal),
         action: 'sso_settings_change',
-        details: { enabled: request.enabled, issuer, client_id: request.client_id, domains, role: request.role, secret_changed: request.client_secret !== undefined },
+        details: {
+          enabled: request.enabled,
+          issuer,
+          client_id: request.client_id,
+          domains,
+          role: request.role,
+          secret_changed: request.client_secret !== undefined,
+        },
         ip,
       });
     });
@@ -117,7 +131,8 @@ export class SsoService {
 
   async remove(principal: Principal, ip: string | null): Promise<SsoSettings> {
     await this.deps.db.transaction(async (tx) => {
-      if (await repo.deleteSettings(tx, principal.companyId)) await insertAudit(tx, { ...auditActor(principal), action: 'sso_settings_delete', ip });
+      if (await repo.deleteSettings(tx, principal.companyId))
+        await insertAudit(tx, { ...auditActor(principal), action: 'sso_settings_delete', ip });
     });
     return this.settings(principal);
   }
@@ -181,9 +196,14 @@ export class SsoService {
       const idClaims = tokens.claims();
       if (!idClaims) throw new Error('no ID token');
       // Providers that follow the standard closely put the e-mail in userinfo, not the ID token.
-      claims = typeof idClaims.email === 'string' ? idClaims : { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
+      claims =
+        typeof idClaims.email === 'string'
+          ? idClaims
+          : { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
     } catch (error) {
-      this.deps.warn(`single sign-on of company ${sso.companyId} refused: ${error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : 'unknown'}`);
+      this.deps.warn(
+        `single sign-on of company ${sso.companyId} refused: ${error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : 'unknown'}`,
+      );
       throw new AppError('sso_failed');
     }
 
@@ -192,7 +212,11 @@ export class SsoService {
     const audit = { companyId: sso.companyId, ip: client.ip, userAgent: client.userAgent };
     const domain = domainOf(email.data);
     if (!(await repo.findDomains(db, sso.companyId)).includes(domain)) {
-      await insertAudit(db, { ...audit, action: 'login_failed', details: { method: 'sso', reason: 'domain', email: email.data } });
+      await insertAudit(db, {
+        ...audit,
+        action: 'login_failed',
+        details: { method: 'sso', reason: 'domain', email: email.data },
+      });
       throw new AppError('sso_domain_not_allowed', undefined, { domain });
     }
     const user = await this.userFor(sso, email.data, claims, lang);
@@ -206,8 +230,22 @@ export class SsoService {
     if (found) return signInAs(sso, found);
     const role = isCompanyRole(sso.defaultRole) ? sso.defaultRole : 'viewer';
     const created = await db.transaction(async (tx) => {
-      const id = await insertCompanyUser(tx, { companyId: sso.companyId, email, ...namesOf(claims, email), phone: null, role, lang, passwordHash: UNUSABLE_PASSWORD_HASH });
-      if (id !== null) await insertAudit(tx, { companyId: sso.companyId, userId: id, action: 'user_create', details: { id, company_id: sso.companyId, email, role, via: 'sso' } });
+      const id = await insertCompanyUser(tx, {
+        companyId: sso.companyId,
+        email,
+        ...namesOf(claims, email),
+        phone: null,
+        role,
+        lang,
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+      });
+      if (id !== null)
+        await insertAudit(tx, {
+          companyId: sso.companyId,
+          userId: id,
+          action: 'user_create',
+          details: { id, company_id: sso.companyId, email, role, via: 'sso' },
+        });
       return id;
     });
     if (created !== null) return { userId: created, companyId: sso.companyId, role };
@@ -219,7 +257,11 @@ export class SsoService {
 
   private async configurationOf(sso: repo.SsoRow): Promise<oidc.Configuration> {
     try {
-      return await this.deps.providers.configuration({ issuer: sso.issuer, clientId: sso.clientId, clientSecret: this.deps.sealer.open(sso.clientSecretSealed) });
+      return await this.deps.providers.configuration({
+        issuer: sso.issuer,
+        clientId: sso.clientId,
+        clientSecret: this.deps.sealer.open(sso.clientSecretSealed),
+      });
     } catch (error) {
       if (error instanceof ProviderUnreachable) throw new AppError('sso_failed');
       throw error;

@@ -7,7 +7,10 @@ import { completeLogin } from '@/lib/session';
 import { finishSso } from '../api/login';
 import { SecondFactorStep } from './second-factor-step';
 
-type Outcome = { kind: 'pending' } | { kind: 'failed'; message: string } | { kind: 'challenge'; challenge: SecondFactorChallenge['second_factor'] };
+type Outcome =
+  | { kind: 'pending' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'challenge'; challenge: SecondFactorChallenge['second_factor'] };
 
 /**
  * One answer per state, whoever asks: the server takes a state once, so a second call (a re-mounted
@@ -52,7 +55,11 @@ export function Component() {
         else completeLogin(result);
       },
       (error: unknown) => {
-        if (live) setOutcome({ kind: 'failed', message: error instanceof ApiError && error.message ? error.message : t('common.unexpectedError') });
+        if (live)
+          setOutcome({
+            kind: 'failed',
+            message: error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'),
+          });
       },
     );
     return () => {
@@ -79,7 +86,9 @@ export function Component() {
           {outcome.message}
         </div>
       )}
-      {outcome.kind === 'challenge' && <SecondFactorStep challenge={outcome.challenge} onRestart={() => window.location.assign('/login')} />}
+      {outcome.kind === 'challenge' && (
+        <SecondFactorStep challenge={outcome.challenge} onRestart={() => window.location.assign('/login')} />
+      )}
       {outcome.kind !== 'pending' && (
         <div className="auth-card__links">
           <Link to="/login">{t('sso.backToLogin')}</Link>

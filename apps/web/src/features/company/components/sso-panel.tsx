@@ -23,7 +23,14 @@ const ssoFormSchema = SsoSettingsSave.extend({
   client_secret: z.string().max(1000),
   domains: z
     .string()
-    .transform((text) => [...new Set(text.toLowerCase().split(/[\s,;]+/).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .toLowerCase()
+          .split(/[\s,;]+/)
+          .filter(Boolean),
+      ),
+    ])
     .pipe(SsoSettingsSave.shape.domains),
 });
 type SsoFormInput = z.input<typeof ssoFormSchema>;
@@ -59,7 +66,8 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
     toastError(error);
     for (const field of TEXT_FIELDS) {
       // A field the provider or another company refused says why in the answer's own message.
-      const message = error.fields?.[field] && (error.code === 'validation_failed' ? error.fields[field] : error.message);
+      const message =
+        error.fields?.[field] && (error.code === 'validation_failed' ? error.fields[field] : error.message);
       if (message) form.setError(field, { type: 'server', message });
     }
   };
@@ -70,7 +78,10 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
       form.setError('client_secret', { type: 'required', message: 'required' });
       return;
     }
-    save.mutate({ ...values, client_secret: values.client_secret || undefined }, { onSuccess: () => showSuccessToast({ key: 'sso.saved' }) });
+    save.mutate(
+      { ...values, client_secret: values.client_secret || undefined },
+      { onSuccess: () => showSuccessToast({ key: 'sso.saved' }) },
+    );
   }
 
   const status = !settings.configured ? 'notSet' : settings.enabled ? 'on' : 'off';
@@ -80,7 +91,11 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
         <h2 id="sso-title" className="sso-panel__title">
           {t('sso.title')}
         </h2>
-        <Tag value={t(`sso.status.${status}`)} severity={status === 'on' ? 'success' : 'secondary'} data-testid="sso-status" />
+        <Tag
+          value={t(`sso.status.${status}`)}
+          severity={status === 'on' ? 'success' : 'secondary'}
+          data-testid="sso-status"
+        />
       </div>
       <p className="sso-panel__intro">{t('sso.intro')}</p>
       <div className="sso-panel__redirect">
@@ -94,10 +109,20 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
           text
           rounded
           aria-label={t('sso.copy')}
-          onClick={() => void navigator.clipboard?.writeText(settings.redirect_uri).then(() => showSuccessToast({ key: 'sso.copied' }))}
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(settings.redirect_uri)
+              .then(() => showSuccessToast({ key: 'sso.copied' }))
+          }
         />
       </div>
-      <Form form={form} onSubmit={submit} errorKeys="sso.errors" className="company-form sso-panel__form" testId="sso-form">
+      <Form
+        form={form}
+        onSubmit={submit}
+        errorKeys="sso.errors"
+        className="company-form sso-panel__form"
+        testId="sso-form"
+      >
         <CheckboxField<SsoFormInput> name="enabled" id="sso-enabled" label={t('sso.enabled')} testId="sso-enabled" />
         <TextField<SsoFormInput>
           name="issuer"
@@ -111,7 +136,15 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
           testId="sso-issuer"
           disabled={readOnly}
         />
-        <TextField<SsoFormInput> name="client_id" id="sso-client-id" label={t('sso.clientId')} maxLength={255} fieldClassName="company-form__field" testId="sso-client-id" disabled={readOnly} />
+        <TextField<SsoFormInput>
+          name="client_id"
+          id="sso-client-id"
+          label={t('sso.clientId')}
+          maxLength={255}
+          fieldClassName="company-form__field"
+          testId="sso-client-id"
+          disabled={readOnly}
+        />
         <TextField<SsoFormInput>
           name="client_secret"
           id="sso-client-secret"
@@ -148,9 +181,23 @@ function SsoForm({ settings, readOnly }: { settings: SsoSettings; readOnly: bool
         {!readOnly && (
           <div className="company-form__actions">
             {settings.configured && (
-              <Button type="button" label={t('sso.remove')} icon="pi pi-trash" severity="danger" text onClick={() => setRemoving(true)} data-testid="sso-remove" />
+              <Button
+                type="button"
+                label={t('sso.remove')}
+                icon="pi pi-trash"
+                severity="danger"
+                text
+                onClick={() => setRemoving(true)}
+                data-testid="sso-remove"
+              />
             )}
-            <Button type="submit" label={t('sso.save')} icon="pi pi-check" loading={save.isPending} data-testid="sso-save" />
+            <Button
+              type="submit"
+              label={t('sso.save')}
+              icon="pi pi-check"
+              loading={save.isPending}
+              data-testid="sso-save"
+            />
           </div>
         )}
       </Form>
