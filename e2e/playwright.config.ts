@@ -48,6 +48,8 @@ export default defineConfig({
       // The webhook flow's receiver listens on loopback, which the outbound guard refuses unless allow-listed.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A passkey's site must be a domain name, never an IP address: the passkey flow runs on localhost.
+      PASSKEY_ORIGIN: `http://localhost:${port}`,
       // Deterministic simulated network for the SIM flows: no random failures (results, SIM page network
       // card), no background activity (random MSU blocks, sim_update refetches), frequent progress events.
       NETWORK_FAILURE_RATE: '0',

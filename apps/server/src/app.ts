@@ -31,6 +31,7 @@ import { registerAuthRoutes } from './modules/accounts/auth/routes.js';
 import { AuthService } from './modules/accounts/auth/service.js';
 import { registerTwoFactorRoutes, TwoFactorService } from './modules/accounts/two-factor/index.js';
 import { OidcProviders, registerSsoRoutes, SsoService } from './modules/accounts/sso/index.js';
+import { PasskeyService, registerPasskeyRoutes } from './modules/accounts/passkeys/index.js';
 import { registerForgotRoutes } from './modules/accounts/forgot/routes.js';
 import { registerMeRoutes } from './modules/accounts/me/routes.js';
 import { registerNewsRoutes } from './modules/content/news/routes.js';
@@ -153,11 +154,20 @@ export async function buildApp({ config, database, jwtSecret, sealer, network: g
     clientBlockFailures: config.AUTH_IP_BLOCK_FAILURES,
   });
   const auth = new AuthService(db, tokens, attempts);
-  const twoFactor = new TwoFactorService({ db, sealer, attempts });
+  // Passkeys count as a second factor; removing the last one a company requires is the two-factor
+  // service's call, hence the late-bound reference.
+  let twoFactor: TwoFactorService | null = null;
+  const passkeys = new PasskeyService({
+    db,
+    relyingParty: { origin: config.PASSKEY_ORIGIN ?? publicUrl(config), name: 'SIM Cabinet' },
+    isLastRequiredFactor: (user) => twoFactor?.isLastRequiredFactor(user) ?? Promise.resolve(true),
+  });
+  twoFactor = new TwoFactorService({ db, sealer, attempts, passkeys });
   auth.useSecondFactor(twoFactor);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);
   registerTwoFactorRoutes(app, { twoFactor, auth });
+  registerPasskeyRoutes(app, { passkeys, auth });
   registerSsoRoutes(
     app,
     new SsoService({

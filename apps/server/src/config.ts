@@ -83,6 +83,9 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Where users reach the cabinet, for links in e-mails (default http://localhost:PORT). */
   PUBLIC_URL: z.url().optional(),
+  /** Where the browser runs the cabinet's pages for passkeys, when not PUBLIC_URL: passkeys are bound
+   * to this origin's host name, which must be a domain (localhost counts), never an IP address. */
+  PASSKEY_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Notification delivery: Telegram Bot API and WhatsApp Cloud API (a type without its settings fails
    * its deliveries with a logged reason), attempts after the first, first retry delay (doubling), and
    * the time one request may take. */

@@ -62,7 +62,7 @@ describe('two-factor sign-in', () => {
     expect(new Set(recovery).size).toBe(10);
     expect(recovery[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     const status = (await post(t.app, '/api/profile/2fa/status', {}, { token: viewer })).json<{ result: SecondFactorStatus }>().result;
-    expect(status).toEqual({ totp: true, recovery_left: 10, required: false });
+    expect(status).toEqual({ totp: true, recovery_left: 10, passkeys: 0, required: false });
     // The secret is sealed at rest, never stored as it is.
     const [row] = await queryRows<{ secret_sealed: string }>(t.database.db, sql`select secret_sealed from user_totp t join users u on u.id = t.user_id where u.email = 'viewer@demo.local'`);
     expect(row?.secret_sealed).not.toContain(secret);

@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, Record<Lang, string>> = {
   second_factor_reset: { ru: 'Оператор сбросил второй фактор', en: 'Second factor reset by the operator' },
   sso_settings_change: { ru: 'Изменены настройки входа через аккаунт компании', en: 'Company account sign-in (SSO) settings changed' },
   sso_settings_delete: { ru: 'Удалены настройки входа через аккаунт компании', en: 'Company account sign-in (SSO) settings removed' },
+  passkey_add: { ru: 'Добавлен ключ входа (passkey)', en: 'Passkey added' },
+  passkey_delete: { ru: 'Удалён ключ входа (passkey)', en: 'Passkey removed' },
   recovery_codes_renew: { ru: 'Выданы новые коды восстановления', en: 'New recovery codes issued' },
   password_reset: { ru: 'Сброс пароля', en: 'Password reset' },
   password_reset_request: { ru: 'Запрос сброса пароля', en: 'Password reset requested' },

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'second_factor_disable',
   'second_factor_reset',
   'recovery_codes_renew',
+  'passkey_add',
+  'passkey_delete',
   'sso_settings_change',
   'sso_settings_delete',
   'password_reset',

@@ -40,6 +40,7 @@ import { REPORT_SCHEDULES_API } from './report-schedules.js';
 import { ALERTS_API } from './alerts.js';
 import { TWO_FACTOR_API } from './two-factor.js';
 import { SSO_API } from './sso.js';
+import { PASSKEYS_API } from './passkeys.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 /**
@@ -53,6 +54,7 @@ export const ENDPOINT_GROUPS = {
   companyAudit: COMPANY_AUDIT_API,
   twoFactor: TWO_FACTOR_API,
   sso: SSO_API,
+  passkeys: PASSKEYS_API,
   companyUsers: COMPANY_USERS_API,
   apiTokens: API_TOKENS_API,
   notifyMethods: NOTIFY_METHODS_API,

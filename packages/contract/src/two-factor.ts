@@ -24,6 +24,8 @@ export const SecondFactorStatus = z.object({
   totp: z.boolean(),
   /** Recovery codes not used yet. */
   recovery_left: z.number().int(),
+  /** Passkeys of the user (each a second factor too). */
+  passkeys: z.number().int(),
   /** The company requires a second factor of its users. */
   required: z.boolean(),
 });
@@ -71,5 +73,14 @@ export const TWO_FACTOR_API = {
  * When a sign-in's password was right and a second factor is due: the challenge to answer it with.
  * `enrol`: the company requires one and the user has none yet — the app is enrolled first.
  */
-export const SecondFactorChallenge = z.object({ second_factor: z.object({ challenge: z.string(), expires: UnixSeconds, enrol: z.boolean() }) });
+export const SecondFactorChallenge = z.object({
+  second_factor: z.object({
+    challenge: z.string(),
+    expires: UnixSeconds,
+    enrol: z.boolean(),
+    /** What can answer it: a code of the app (and the recovery codes), a passkey of the user. */
+    totp: z.boolean(),
+    passkey: z.boolean(),
+  }),
+});
 export type SecondFactorChallenge = z.infer<typeof SecondFactorChallenge>;

@@ -178,6 +178,45 @@ export const userRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('user_recovery_codes_user_idx').on(t.companyId, t.userId)],
 );
 
+/**
+ * A user's passkeys (WebAuthn credentials, issue 22.4): the credential's id and public key (base64url)
+ * and its signature counter, which a cloned authenticator would fail to advance.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (comma-separated WebAuthn transports). */
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('user_passkeys_credential_idx').on(t.credentialId),
+    index('user_passkeys_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+/**
+ * A passkey ceremony waiting for the browser's answer: its challenge, what it is for, and whose it
+ * is (none for a sign-in without a password). Single use, minutes long.
+ */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: bigint('user_id', { mode: 'number' }),
+  companyId: bigint('company_id', { mode: 'number' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** A sign-in that passed its password and waits for the second factor: single use, minutes long. */
 export const secondFactorChallenges = pgTable('second_factor_challenges', {
   tokenHash: text('token_hash').primaryKey(),

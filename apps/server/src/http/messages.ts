@@ -153,6 +153,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
     ru: 'Чтобы требовать второй фактор от всех, сначала включите его себе',
     en: 'To require a second factor of everyone, turn it on for yourself first',
   },
+  passkey_invalid: { ru: 'Ключ входа не подошёл', en: 'The passkey was not accepted' },
+  passkey_ceremony_expired: { ru: 'Время ожидания ключа входа истекло, попробуйте ещё раз', en: 'The passkey request timed out, please try again' },
+  passkey_exists: { ru: 'Этот ключ входа уже добавлен', en: 'This passkey is already added' },
+  passkey_limit: { ru: 'Можно добавить не больше {max} ключей входа', en: 'You can add at most {max} passkeys' },
   sso_not_available: {
     ru: 'Для этого домена почты вход через аккаунт компании не настроен',
     en: 'Sign-in with a company account is not set up for this e-mail domain',

@@ -9,6 +9,7 @@ import { registrationRequests } from '../db/schema-accounts.js';
 import { describeError } from '../log/loggable-error.js';
 import { purgeExpiredChallenges } from '../modules/accounts/two-factor/index.js';
 import { purgeExpiredSignIns } from '../modules/accounts/sso/index.js';
+import { purgeExpiredPasskeyChallenges } from '../modules/accounts/passkeys/index.js';
 import { purgeOldAudit } from '../modules/platform/audit/index.js';
 import { compactSimStateCounts } from '../modules/platform/dashboard/index.js';
 import { purgeExpiredOperations } from '../modules/platform/operations/index.js';
@@ -71,16 +72,17 @@ export function startHousekeeping(db: Db, log: (message: string) => void, option
       purgeOldAudit(db, AUDIT_RETENTION_DAYS),
       purgeExpiredChallenges(db),
       purgeExpiredSignIns(db),
+      purgeExpiredPasskeyChallenges(db),
     ])
       .then(async (removed) => {
         if (options.embedded) await db.execute(sql`analyze`);
         return removed;
       })
       .then(
-        ([tokens, ops, attempts, links, operations, , keys, calls, audit, challenges, signIns]) =>
-          tokens + ops + attempts + links + operations + keys + calls + audit + challenges + signIns > 0 &&
+        ([tokens, ops, attempts, links, operations, , keys, calls, audit, challenges, signIns, ceremonies]) =>
+          tokens + ops + attempts + links + operations + keys + calls + audit + challenges + signIns + ceremonies > 0 &&
           log(
-            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters, ${audit} audit rows past a year, ${challenges} expired second-factor challenges, ${signIns} single sign-ons that never came back`,
+            `housekeeping: removed ${tokens} old refresh tokens, ${ops} old network operations, ${attempts} old password-attempt counters, ${links} spent registration links, ${operations} bulk operations past retention, ${keys} idempotency keys past 24 h, ${calls} API token call counters, ${audit} audit rows past a year, ${challenges} expired second-factor challenges, ${signIns} single sign-ons that never came back, ${ceremonies} passkey ceremonies never answered`,
           ),
       )
       .catch((error: unknown) => log(`housekeeping failed: ${describeError(error)}`));

@@ -3,6 +3,15 @@ import type { AccessCase } from './cases.js';
 /** Registration calls answer a finished company 409 (already complete) or 422 (nothing to verify). */
 const REGISTRATION_OK = [200, 409, 422];
 
+const MADE_UP_ASSERTION = {
+  id: 'bm8',
+  rawId: 'bm8',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+const MADE_UP_REGISTRATION = { id: 'bm8', rawId: 'bm8', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AA' }, clientExtensionResults: {} };
+
 /** Registration, tools, notification methods, company page, users, API tokens, companies admin, audit. */
 export const ACCOUNT_CASES: AccessCase[] = [
   // Two-factor sign-in: the challenge step is public (a made-up challenge answers 401); one's own app
@@ -14,6 +23,15 @@ export const ACCOUNT_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/profile/2fa/totp/confirm', access: 'userSession', request: () => ({ code: '000000' }), ok: [400, 409] },
   { method: 'POST', path: '/api/profile/2fa/disable', access: 'userSession', request: () => ({ code: '000000' }), ok: [409] },
   { method: 'POST', path: '/api/profile/2fa/recovery/renew', access: 'userSession', request: () => ({ code: '000000' }), ok: [409] },
+  // Passkeys: one's own (a made-up id 404s); the sign-in steps are public, a made-up answer refused.
+  { method: 'POST', path: '/api/profile/passkeys/list', access: 'userSession', request: () => ({}) },
+  { method: 'POST', path: '/api/profile/passkeys/register/start', access: 'userSession', request: () => ({}) },
+  { method: 'POST', path: '/api/profile/passkeys/register/finish', access: 'userSession', request: () => ({ name: 'Key', response: MADE_UP_REGISTRATION }), ok: [400, 401] },
+  { method: 'POST', path: '/api/profile/passkeys/delete', access: 'userSession', request: () => ({ id: 999_999_999 }), ok: [404] },
+  { method: 'POST', path: '/api/login/passkey/start', access: 'public', request: () => ({}) },
+  { method: 'POST', path: '/api/login/passkey/finish', access: 'public', request: () => ({ response: MADE_UP_ASSERTION }), ok: [401] },
+  { method: 'POST', path: '/api/login/second_factor/passkey/start', access: 'public', request: () => ({ challenge: 'made-up' }), ok: [401] },
+  { method: 'POST', path: '/api/login/second_factor/passkey', access: 'public', request: () => ({ challenge: 'made-up', response: MADE_UP_ASSERTION }), ok: [401] },
   { method: 'POST', path: '/api/companies/users/reset_2fa', access: 'companies.manage', request: (f) => ({ id: f.demo.spareUser }), ok: [409] },
   // The company's own audit log: always the caller's company, so there is no other tenant's to name.
   { method: 'POST', path: '/api/company/audit/list', access: 'audit.read', request: () => ({ size: 5 }) },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@cab/contract/constants';
-import type { LoginAnswer, TokenPair } from '@cab/contract/auth';
+import type { LoginAnswer, LoginResult, TokenPair } from '@cab/contract/auth';
 import type { SecondFactorChallenge } from '@cab/contract/two-factor';
 import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -68,16 +68,14 @@ export class AuthService {
   ): Promise<LoginAnswer> {
     const pending = await this.secondFactor?.challengeFor({ userId: user.userId, companyId: user.companyId });
     if (pending) return { second_factor: pending };
+    return this.openSession(user, client, method === 'sso' ? { method } : undefined);
+  }
+
+  /** A sign-in's session, written with its audit row (a passkey's sign-in opens one directly). */
+  async openSession(user: { userId: number; companyId: number; role: string }, client: ClientInfo, details?: Record<string, unknown>): Promise<LoginResult> {
     const pair = await this.db.transaction(async (tx) => {
       const opened = await this.startSession({ ...user, impersonatorId: null }, client, tx);
-      await insertAudit(tx, {
-        companyId: user.companyId,
-        userId: user.userId,
-        action: 'login',
-        details: method === 'sso' ? { method } : undefined,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
+      await insertAudit(tx, { companyId: user.companyId, userId: user.userId, action: 'login', details, ip: client.ip, userAgent: client.userAgent });
       return opened;
     });
     return { ...pair, id: user.userId };

@@ -107,8 +107,14 @@ export async function findSignInUser(db: Executor, userId: number): Promise<Sign
   return row;
 }
 
-export async function hasConfirmedTotp(db: Executor, userId: number): Promise<boolean> {
-  return Boolean((await findTotp(db, userId))?.confirmedAt);
+/** A confirmed authenticator app, or a passkey (accounts/passkeys' table): either is a second factor. */
+const HAS_SECOND_FACTOR = (companyId: unknown, userId: unknown) => sql`(
+  exists (select 1 from user_totp t where t.company_id = ${companyId} and t.user_id = ${userId} and t.confirmed_at is not null)
+  or exists (select 1 from user_passkeys p where p.company_id = ${companyId} and p.user_id = ${userId}))`;
+
+export async function hasSecondFactor(db: Executor, user: UserRef): Promise<boolean> {
+  const [row] = await queryRows<{ has: boolean }>(db, sql`select ${HAS_SECOND_FACTOR(user.companyId, user.userId)} as has`);
+  return Boolean(row?.has);
 }
 
 /**
@@ -120,7 +126,7 @@ export async function signOutUsersWithoutSecondFactor(db: Executor, companyId: n
     with ended as (
       update refresh_tokens r set revoked_at = now()
       where r.company_id = ${companyId} and r.revoked_at is null
-        and not exists (select 1 from user_totp t where t.company_id = r.company_id and t.user_id = r.user_id and t.confirmed_at is not null)
+        and not ${HAS_SECOND_FACTOR(sql`r.company_id`, sql`r.user_id`)}
       returning 1
     ) select count(*)::int as n from ended`);
   return Number(rows[0]?.n ?? 0);

@@ -1,9 +1,13 @@
 import { AUTH_API } from '@cab/contract/auth';
+import { PASSKEYS_API } from '@cab/contract/passkeys';
 import { TWO_FACTOR_API } from '@cab/contract/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../../auth/authenticate.js';
 import { endpointRoutes } from '../../../http/endpoint-routes.js';
 import type { SessionOpener, TwoFactorService } from './service.js';
+
+/** Each passkey start writes a waiting ceremony: a per-address cap on floods of them. */
+const PASSKEY_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function registerTwoFactorRoutes(app: FastifyInstance, { twoFactor, auth }: { twoFactor: TwoFactorService; auth: SessionOpener }): void {
   const { handle } = endpointRoutes(app, { tag: 'profile' });
@@ -14,6 +18,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { twoFactor, auth 
   // and address), as /api/login is: a per-process request cap would lock out an office behind one NAT.
   signIn.handle(AUTH_API.loginSecondFactor, ({ body, request }) => twoFactor.completeSignIn(auth, body.challenge, body.code, client(request)));
   signIn.handle(AUTH_API.loginEnrol, ({ body }) => twoFactor.startEnrolAtSignIn(body.challenge));
+  signIn.handle(PASSKEYS_API.secondFactorStart, ({ body }) => twoFactor.startPasskeyAnswer(body.challenge), { config: { rateLimit: PASSKEY_RATE_LIMIT } });
+  signIn.handle(PASSKEYS_API.secondFactor, ({ body, request }) => twoFactor.completeSignInWithPasskey(auth, body.challenge, body.response, client(request)), {
+    config: { rateLimit: PASSKEY_RATE_LIMIT },
+  });
 
   handle(TWO_FACTOR_API.status, ({ request }) => twoFactor.status(principalOf(request)));
   handle(TWO_FACTOR_API.totpStart, ({ request }) => twoFactor.startTotp(principalOf(request)));

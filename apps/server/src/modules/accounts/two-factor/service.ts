@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { LoginWithFactor, TokenPair } from '@cab/contract/auth';
+import type { PasskeyAssertion, PasskeyOptions } from '@cab/contract/passkeys';
 import {
   RECOVERY_CODES,
   SECOND_FACTOR_CHALLENGE_SECONDS,
@@ -37,10 +38,19 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/** The user's passkeys as a second factor (accounts/passkeys' PasskeyService). */
+export interface PasskeyFactor {
+  count(userId: number): Promise<number>;
+  startSecondFactor(user: repo.UserRef): Promise<PasskeyOptions>;
+  verifySecondFactor(user: repo.UserRef, response: PasskeyAssertion): Promise<void>;
+  removeAll(db: Executor, userId: number): Promise<number>;
+}
+
 export interface TwoFactorDeps {
   db: Db;
   sealer: Sealer;
   attempts: PasswordAttempts;
+  passkeys: PasskeyFactor;
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code.toLowerCase().replace('-', '')).digest('hex');
@@ -66,13 +76,14 @@ export class TwoFactorService {
   constructor(private readonly deps: TwoFactorDeps) {}
 
   async status(principal: Principal): Promise<SecondFactorStatus> {
-    const { db } = this.deps;
-    const [totp, left, required] = await Promise.all([
+    const { db, passkeys } = this.deps;
+    const [totp, left, passkeyCount, required] = await Promise.all([
       repo.findTotp(db, principal.userId),
       repo.countRecoveryLeft(db, principal.userId),
+      passkeys.count(principal.userId),
       repo.companyRequiresSecondFactor(db, principal.companyId),
     ]);
-    return { totp: Boolean(totp?.confirmedAt), recovery_left: left, required };
+    return { totp: Boolean(totp?.confirmedAt), recovery_left: left, passkeys: passkeyCount, required };
   }
 
   /** A new secret for the app, shown once as a QR code; it counts once a first code matched (confirm). */
@@ -147,7 +158,9 @@ export class TwoFactorService {
     const target = await repo.findSignInUser(this.deps.db, userId);
     if (!target) throw new AppError('not_found');
     await this.deps.db.transaction(async (tx) => {
-      if (!(await repo.deleteFactors(tx, target.userId))) throw new AppError('second_factor_not_enrolled');
+      const hadApp = await repo.deleteFactors(tx, target.userId);
+      const hadPasskeys = (await this.deps.passkeys.removeAll(tx, target.userId)) > 0;
+      if (!hadApp && !hadPasskeys) throw new AppError('second_factor_not_enrolled');
       const details = { target_id: target.userId, target_email: target.email };
       await insertAudit(tx, { ...auditActor(root), action: 'second_factor_reset', details, ip });
       await insertAudit(tx, { companyId: target.companyId, userId: target.userId, impersonatorId: root.userId, action: 'second_factor_reset', details, ip });
@@ -162,12 +175,20 @@ export class TwoFactorService {
    */
   async challengeFor(user: repo.UserRef): Promise<SecondFactorChallenge['second_factor'] | null> {
     const { db } = this.deps;
-    const enrolled = Boolean((await repo.findTotp(db, user.userId))?.confirmedAt);
+    const { totp, passkey } = await this.factorsOf(user.userId);
+    const enrolled = totp || passkey;
     if (!enrolled && !(await repo.companyRequiresSecondFactor(db, user.companyId))) return null;
     const challenge = newOpaqueToken();
     const expires = Math.floor(Date.now() / 1000) + SECOND_FACTOR_CHALLENGE_SECONDS;
     await repo.insertChallenge(db, user, hashOpaqueToken(challenge), new Date(expires * 1000));
-    return { challenge, expires, enrol: !enrolled };
+    return { challenge, expires, enrol: !enrolled, totp, passkey };
+  }
+
+  /** True when the company requires a second factor and the user's only one is a single passkey. */
+  async isLastRequiredFactor(user: repo.UserRef): Promise<boolean> {
+    const { totp } = await this.factorsOf(user.userId);
+    if (totp || (await this.deps.passkeys.count(user.userId)) > 1) return false;
+    return repo.companyRequiresSecondFactor(this.deps.db, user.companyId);
   }
 
   /** The user a live challenge waits for (a signed-in account still active), or 401. */
@@ -180,7 +201,9 @@ export class TwoFactorService {
 
   /** The app to enrol at sign-in (a company that requires a second factor, a user without one). */
   async startEnrolAtSignIn(challenge: string): Promise<TotpStartResult> {
-    return this.startTotp(await this.challengedUser(challenge));
+    const user = await this.challengedUser(challenge);
+    if ((await this.factorsOf(user.userId)).passkey) throw new AppError('second_factor_enabled');
+    return this.startTotp(user);
   }
 
   /**
@@ -189,19 +212,46 @@ export class TwoFactorService {
    */
   async completeSignIn(auth: SessionOpener, challenge: string, code: string, client: ClientInfo): Promise<LoginWithFactor> {
     const user = await this.challengedUser(challenge);
-    const enrol = !(await this.hasTotp(user.userId));
+    const { totp, passkey } = await this.factorsOf(user.userId);
+    // No factor yet: this code is the first of the app being enrolled (a company that requires one).
+    const enrol = !totp && !passkey;
     const kind = await this.proveSecondFactor(user, code, client.ip, { enrol });
+    return this.openAfterSecondFactor(auth, user, challenge, kind, client, enrol);
+  }
+
+  /** A passkey to answer the challenge with: the browser's options for the user's own passkeys. */
+  async startPasskeyAnswer(challenge: string): Promise<PasskeyOptions> {
+    return this.deps.passkeys.startSecondFactor(await this.challengedUser(challenge));
+  }
+
+  /** Answers a challenge with one of the user's passkeys; the session opens once, as by a code. */
+  async completeSignInWithPasskey(auth: SessionOpener, challenge: string, response: PasskeyAssertion, client: ClientInfo): Promise<LoginWithFactor> {
+    const user = await this.challengedUser(challenge);
+    await this.deps.passkeys.verifySecondFactor(user, response);
+    return this.openAfterSecondFactor(auth, user, challenge, 'passkey', client, false);
+  }
+
+  /** The challenge ends (once: a parallel answer gets 401), the session opens, the sign-in is audited. */
+  private openAfterSecondFactor(
+    auth: SessionOpener,
+    user: repo.SignInUser,
+    challenge: string,
+    kind: 'totp' | 'recovery' | 'passkey',
+    client: ClientInfo,
+    enrolled: boolean,
+  ): Promise<LoginWithFactor> {
     return this.deps.db.transaction(async (tx) => {
       if (!(await repo.deleteChallenge(tx, hashOpaqueToken(challenge)))) throw new AppError('second_factor_challenge_invalid');
-      const codes = enrol ? await this.enabled(tx, user) : null;
+      const codes = enrolled ? await this.enabled(tx, user) : null;
       const pair = await auth.startSession({ userId: user.userId, companyId: user.companyId, role: user.role, impersonatorId: null }, client, tx);
       await insertAudit(tx, { companyId: user.companyId, userId: user.userId, action: 'login', details: { second_factor: kind }, ip: client.ip, userAgent: client.userAgent });
       return { ...pair, id: user.userId, ...(codes ? { recovery_codes: codes.codes } : {}) };
     });
   }
 
-  private async hasTotp(userId: number): Promise<boolean> {
-    return Boolean((await repo.findTotp(this.deps.db, userId))?.confirmedAt);
+  private async factorsOf(userId: number): Promise<{ totp: boolean; passkey: boolean }> {
+    const [totp, passkeys] = await Promise.all([repo.findTotp(this.deps.db, userId), this.deps.passkeys.count(userId)]);
+    return { totp: Boolean(totp?.confirmedAt), passkey: passkeys > 0 };
   }
 
   /** The time step a code belongs to (the current one, or one either side), or null. */

@@ -1,4 +1,5 @@
 import type { AUTH_API } from '@cab/contract/auth';
+import type { PASSKEYS_API } from '@cab/contract/passkeys';
 import type { SSO_API } from '@cab/contract/sso';
 import type { BodyOf, ResultOf } from '@cab/contract/endpoint';
 import { ENTRY_PATHS } from '@cab/contract/paths';
@@ -8,6 +9,10 @@ type Login = typeof AUTH_API.login;
 type SecondFactor = typeof AUTH_API.loginSecondFactor;
 type Enrol = typeof AUTH_API.loginEnrol;
 type SsoStart = typeof SSO_API.loginStart;
+type PasskeyStart = typeof PASSKEYS_API.loginStart;
+type PasskeyFinish = typeof PASSKEYS_API.loginFinish;
+type PasskeyAnswerStart = typeof PASSKEYS_API.secondFactorStart;
+type PasskeyAnswer = typeof PASSKEYS_API.secondFactor;
 type SsoFinish = typeof SSO_API.loginFinish;
 
 /* The login route stays free of zod (its JS budget): the endpoints' types only, their paths from
@@ -37,4 +42,23 @@ export function startSso(body: BodyOf<SsoStart>): Promise<ResultOf<SsoStart> | n
 /** The way back from the company's provider: the session, or the second factor's challenge. */
 export function finishSso(body: BodyOf<SsoFinish>): Promise<ResultOf<SsoFinish> | null> {
   return api.act<ResultOf<SsoFinish>>(ENTRY_PATHS.loginSsoFinish, body, inline);
+}
+
+/** A sign-in by passkey alone: the options for the browser's prompt. */
+export function startPasskeySignIn(): Promise<ResultOf<PasskeyStart> | null> {
+  return api.act<ResultOf<PasskeyStart>>(ENTRY_PATHS.loginPasskeyStart, {}, inline);
+}
+
+/** The passkey's answer: the session (the authenticator verified its user: both factors). */
+export function finishPasskeySignIn(body: BodyOf<PasskeyFinish>): Promise<ResultOf<PasskeyFinish> | null> {
+  return api.act<ResultOf<PasskeyFinish>>(ENTRY_PATHS.loginPasskeyFinish, body, inline);
+}
+
+/** The second step answered by a passkey: its options first, then its answer. */
+export function startPasskeyAnswer(body: BodyOf<PasskeyAnswerStart>): Promise<ResultOf<PasskeyAnswerStart> | null> {
+  return api.act<ResultOf<PasskeyAnswerStart>>(ENTRY_PATHS.loginSecondFactorPasskeyStart, body, inline);
+}
+
+export function answerWithPasskey(body: BodyOf<PasskeyAnswer>): Promise<ResultOf<PasskeyAnswer> | null> {
+  return api.act<ResultOf<PasskeyAnswer>>(ENTRY_PATHS.loginSecondFactorPasskey, body, inline);
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { completeLogin } from '@/lib/session';
 import { ApiError } from '@/lib/api-error';
 import type { SecondFactorChallenge } from '@cab/contract/two-factor';
-import { login, startSso } from '../api/login';
+import { PasskeyProblem, passkeysSupported, signWithPasskey } from '@/lib/passkey-browser';
+import { finishPasskeySignIn, login, startPasskeySignIn, startSso } from '../api/login';
 import { SecondFactorStep } from './second-factor-step';
 
 const EMAIL_MAX = 254;
@@ -98,6 +99,25 @@ export function LoginForm() {
     setSubmitting(false);
   }
 
+  /** A passkey of this device signs in alone: no e-mail or password typed. */
+  async function signInWithPasskey(): Promise<void> {
+    if (isSubmitting) return;
+    setErrors({});
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      const started = await startPasskeySignIn();
+      const session = started ? await finishPasskeySignIn({ response: await signWithPasskey(started.options) }) : null;
+      if (session) completeLogin(session);
+      else setServerError(t('common.unexpectedError'));
+    } catch (error) {
+      if (error instanceof PasskeyProblem) setServerError(t(error.messageKey));
+      else setServerError(error instanceof ApiError && error.message ? error.message : t('common.unexpectedError'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   const emailError = errors.email;
   const passwordError = errors.password;
   if (challenge) {
@@ -186,6 +206,18 @@ export function LoginForm() {
         <i className="pi pi-building p-button-icon p-button-icon-left" aria-hidden="true" />
         <span className="p-button-label">{t('sso.loginButton')}</span>
       </button>
+      {passkeysSupported() && (
+        <button
+          type="button"
+          className="p-button p-component p-button-outlined auth-form__sso"
+          disabled={isSubmitting}
+          onClick={() => void signInWithPasskey()}
+          data-testid="login-passkey"
+        >
+          <i className="pi pi-key p-button-icon p-button-icon-left" aria-hidden="true" />
+          <span className="p-button-label">{t('passkeys.loginButton')}</span>
+        </button>
+      )}
     </form>
   );
 }

@@ -5,7 +5,8 @@ import type { SecondFactorChallenge, TotpStartResult } from '@cab/contract/two-f
 import { RecoveryCodesList } from '@/components/recovery-codes-list';
 import { ApiError } from '@/lib/api-error';
 import { completeLogin } from '@/lib/session';
-import { answerSecondFactor, startEnrol } from '../api/login';
+import { PasskeyProblem, signWithPasskey } from '@/lib/passkey-browser';
+import { answerSecondFactor, answerWithPasskey, startEnrol, startPasskeyAnswer } from '../api/login';
 
 const TOTP_PATTERN = /^\d{6}$/;
 const RECOVERY_PATTERN = /^[a-z2-9]{5}-?[a-z2-9]{5}$/i;
@@ -55,6 +56,56 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
     }
   }
 
+  /** The challenge answered by one of the user's passkeys (the browser's prompt in between). */
+  async function answerByPasskey(): Promise<void> {
+    if (isSubmitting) return;
+    setError(null);
+    setSubmitting(true);
+    try {
+      const started = await startPasskeyAnswer({ challenge: challenge.challenge });
+      const result = started ? await answerWithPasskey({ challenge: challenge.challenge, response: await signWithPasskey(started.options) }) : null;
+      if (result) completeLogin(result);
+      else setError(t('common.unexpectedError'));
+    } catch (failure) {
+      if (failure instanceof PasskeyProblem) setError(t(failure.messageKey));
+      else setError(failure instanceof ApiError && failure.message ? failure.message : t('common.unexpectedError'));
+      if (failure instanceof ApiError && failure.status === 401 && failure.code === 'second_factor_challenge_invalid') setTimeout(onRestart, 1500);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const passkeyButton = challenge.passkey && (
+    <button
+      type="button"
+      className={`p-button p-component${challenge.totp ? ' p-button-outlined' : ''}`}
+      disabled={isSubmitting}
+      aria-busy={isSubmitting}
+      onClick={() => void answerByPasskey()}
+      data-testid="login-use-passkey"
+    >
+      <i className={`pi ${isSubmitting && !challenge.totp ? 'pi-spin pi-spinner' : 'pi-key'} p-button-icon p-button-icon-left`} aria-hidden="true" />
+      <span className="p-button-label">{t('passkeys.useForSecondFactor')}</span>
+    </button>
+  );
+  const errorNote = error && (
+    <div className="auth-form__error" role="alert" id="login-code-error" data-testid="login-code-error">
+      <i className="pi pi-exclamation-circle" aria-hidden="true" />
+      {error}
+    </div>
+  );
+
+  // Passkeys are the user's only second factor: no code to type, the prompt is the step.
+  if (!challenge.enrol && !challenge.totp && challenge.passkey) {
+    return (
+      <div className="auth-form" data-testid="login-second-factor">
+        <p>{t('passkeys.secondFactorPrompt')}</p>
+        {errorNote}
+        {passkeyButton}
+      </div>
+    );
+  }
+
   if (done) {
     return (
       <div className="auth-form" data-testid="login-recovery-codes">
@@ -100,12 +151,7 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
           data-testid="login-code"
         />
       </div>
-      {error && (
-        <div className="auth-form__error" role="alert" id="login-code-error" data-testid="login-code-error">
-          <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          {error}
-        </div>
-      )}
+      {errorNote}
       <button type="submit" className="p-button p-component" disabled={isSubmitting || (challenge.enrol && !app)} aria-busy={isSubmitting} data-testid="login-code-submit">
         {isSubmitting && <i className="pi pi-spin pi-spinner p-button-icon p-button-icon-left" aria-hidden="true" />}
         <span className="p-button-label">{t('twoFactor.verify')}</span>
@@ -124,6 +170,7 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
           <span className="p-button-label">{t(recovery ? 'twoFactor.useApp' : 'twoFactor.useRecovery')}</span>
         </button>
       )}
+      {!challenge.enrol && passkeyButton}
     </form>
   );
 }

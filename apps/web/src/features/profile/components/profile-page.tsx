@@ -7,6 +7,7 @@ import { profileQueryOptions } from '../api/profile-api';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SessionsCard } from './sessions-card';
+import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 import '../profile.css';
 import { QueryStates } from '@/components/query-states';
@@ -39,6 +40,7 @@ export function Component() {
         </section>
       </div>
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
     </div>
   );

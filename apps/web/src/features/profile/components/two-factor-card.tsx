@@ -18,7 +18,7 @@ export function TwoFactorCard() {
         {(data) => (
           <>
             <p data-testid="two-factor-state">
-              {data.totp ? t('twoFactor.on', { count: data.recovery_left }) : t('twoFactor.off')}
+              {data.totp ? t('twoFactor.on', { count: data.recovery_left }) : data.passkeys > 0 ? t('twoFactor.passkeysOnly') : t('twoFactor.off')}
               {data.required && <> {t('twoFactor.requiredNote')}</>}
             </p>
             <div className="two-factor-actions">

@@ -9,7 +9,7 @@ import { hasPermission, mayWrite, type Principal } from '../../../../auth/princi
 import type { Db } from '../../../../db/client.js';
 import { AppError } from '../../../../http/errors.js';
 import { auditActor, insertAudit } from '../../../platform/audit/index.js';
-import { hasConfirmedTotp, signOutUsersWithoutSecondFactor } from '../../two-factor/index.js';
+import { hasSecondFactor, signOutUsersWithoutSecondFactor } from '../../two-factor/index.js';
 import { centsToEur } from '../../../../formats/money.js';
 import { resolveCompanyId } from './access.js';
 import * as repo from './repository.js';
@@ -77,7 +77,7 @@ export async function updateCompany(
   const sent = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined);
   if (sent.some((field) => !allowed.includes(field))) throw new AppError('forbidden');
   // Whoever makes everyone use a second factor uses one first (root, signing in elsewhere, need not).
-  if (request.require_second_factor && !hasPermission(principal, 'companies.all') && !(await hasConfirmedTotp(db, principal.userId))) {
+  if (request.require_second_factor && !hasPermission(principal, 'companies.all') && !(await hasSecondFactor(db, principal))) {
     throw new AppError('second_factor_enrol_first');
   }
   await db.transaction(async (tx) => {

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { PASSKEY_NAME_MAX, type PasskeyItem } from '@cab/contract/passkeys';
+import { QueryStates } from '@/components/query-states';
+import { showSuccessToast } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
+import { formatUnixDate } from '@/lib/format-date';
+import { PasskeyProblem, passkeysSupported } from '@/lib/passkey-browser';
+import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from '../api/passkeys-api';
+import { shortUserAgent } from './short-user-agent';
+
+function problemText(error: unknown, t: (key: string) => string): string {
+  if (error instanceof PasskeyProblem) return t(error.messageKey);
+  return error instanceof ApiError && error.message ? error.message : t('common.unexpectedError');
+}
+
+/**
+ * The profile's passkeys (issue 22.4): each signs in without a password on the device that holds it,
+ * or answers the second factor after one. Added under a name the user knows it by; removal confirmed.
+ */
+export function PasskeysCard() {
+  const { t, i18n } = useTranslation();
+  const list = useQuery(passkeysQueryOptions);
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const [name, setName] = useState(() => shortUserAgent(navigator.userAgent) ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<PasskeyItem | null>(null);
+  const supported = passkeysSupported();
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const typed = name.trim();
+    if (!typed) {
+      setError(t('passkeys.nameRequired'));
+      return;
+    }
+    setError(null);
+    add.mutate(typed, {
+      onSuccess: (added) => {
+        showSuccessToast({ key: 'passkeys.added', values: { name: added.name } });
+        setName('');
+      },
+      onError: (failure) => setError(problemText(failure, t)),
+    });
+  }
+
+  function confirmRemove(): void {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        showSuccessToast({ key: 'passkeys.removed', values: { name: removing.name } });
+        setRemoving(null);
+      },
+      onError: (failure) => {
+        setError(problemText(failure, t));
+        setRemoving(null);
+      },
+    });
+  }
+
+  return (
+    <section className="card profile-card" aria-labelledby="profile-passkeys-title" data-testid="passkeys-card">
+      <h2 id="profile-passkeys-title">{t('passkeys.title')}</h2>
+      <p className="profile-form__note">{t('passkeys.intro')}</p>
+      <QueryStates query={list} rows={2}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <p data-testid="passkeys-empty">{t('passkeys.none')}</p>
+          ) : (
+            <ul className="passkey-list" data-testid="passkeys-list">
+              {data.items.map((passkey) => (
+                <li key={passkey.id} className="passkey-list__item" data-testid="passkey-row">
+                  <i className="pi pi-key" aria-hidden="true" />
+                  <div className="passkey-list__text">
+                    <strong>{passkey.name}</strong>
+                    <small>
+                      {t('passkeys.addedOn', { date: formatUnixDate(passkey.created, i18n.language) })}
+                      {' · '}
+                      {passkey.last_used
+                        ? t('passkeys.lastUsed', { date: formatUnixDate(passkey.last_used, i18n.language) })
+                        : t('passkeys.neverUsed')}
+                    </small>
+                  </div>
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    severity="danger"
+                    aria-label={t('passkeys.removeNamed', { name: passkey.name })}
+                    tooltip={t('passkeys.remove')}
+                    onClick={() => setRemoving(passkey)}
+                    data-testid="passkey-remove"
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryStates>
+      {supported ? (
+        <form className="passkey-add" noValidate onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="passkey-name">{t('passkeys.nameLabel')}</label>
+            <InputText
+              id="passkey-name"
+              value={name}
+              maxLength={PASSKEY_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              invalid={Boolean(error)}
+              aria-describedby={error ? 'passkey-error' : 'passkey-name-hint'}
+              data-testid="passkey-name"
+            />
+            <small id="passkey-name-hint">{t('passkeys.nameHint')}</small>
+          </div>
+          <Button
+            type="submit"
+            icon="pi pi-plus"
+            label={t('passkeys.add')}
+            loading={add.isPending}
+            data-testid="passkey-add"
+          />
+        </form>
+      ) : (
+        <p className="profile-form__note" data-testid="passkeys-unsupported">
+          {t('passkeys.unsupported')}
+        </p>
+      )}
+      {error && (
+        <small id="passkey-error" className="p-error" role="alert" data-testid="passkey-error">
+          {error}
+        </small>
+      )}
+      <Dialog
+        visible={removing !== null}
+        onHide={() => setRemoving(null)}
+        header={t('passkeys.removeTitle')}
+        style={{ width: '28rem' }}
+        breakpoints={{ '640px': '95vw' }}
+        draggable={false}
+        modal
+        data-testid="passkey-remove-dialog"
+        footer={
+          <div className="profile-form__actions">
+            <Button type="button" label={t('profile.cancel')} text onClick={() => setRemoving(null)} />
+            <Button
+              type="button"
+              label={t('passkeys.remove')}
+              icon="pi pi-trash"
+              severity="danger"
+              loading={remove.isPending}
+              onClick={confirmRemove}
+              data-testid="passkey-remove-confirm"
+            />
+          </div>
+        }
+      >
+        <p className="m-0">{t('passkeys.removeConfirm', { name: removing?.name ?? '' })}</p>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL, markNewsSeen, sharedSession, USERS } from '../support/auth.js';
+import { AxeLedger } from '../support/axe.js';
+import { mailText, waitForMail } from '../support/mail.js';
+import { saveScreenshot } from '../support/screens.js';
+import { startInLang } from '../support/ui.js';
+
+/*
+ * Issue 22.4: passkeys, with Chromium's virtual authenticator (WebAuthn over the DevTools protocol:
+ * a platform authenticator that keeps its passkeys and verifies its user). A new manager of the demo
+ * company adds a passkey on the profile, signs out, signs in with the passkey alone, then with the
+ * password and the passkey as the second factor, and removes it. A passkey's site is a domain name,
+ * never an IP address, so this flow runs on localhost (the server's PASSKEY_ORIGIN).
+ */
+
+const ledger = new AxeLedger();
+const SITE = BASE_URL.replace('127.0.0.1', 'localhost');
+const EMAIL = 'passkey-user@demo.local';
+
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function signInWithPassword(page: Page, password: string): Promise<void> {
+  await page.goto(`${SITE}/login`);
+  await page.getByTestId('login-email').fill(EMAIL);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+test('add a passkey on the profile, sign in with it alone and as the second factor, remove it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await sharedSession(page.request, USERS.admin);
+  const company = await page.request.post('/api/company/get?lang=en', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: {},
+  });
+  const companyId = ((await company.json()) as { result: { id: number } }).result.id;
+  const created = await page.request.post('/api/company/users/create?lang=en', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: {
+      company_id: companyId,
+      email: EMAIL,
+      first_name: 'Pavel',
+      last_name: 'Passkey',
+      phone: null,
+      role: 'manager',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const password = /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(EMAIL)).raw))?.[1] ?? '';
+  const first = await page.request.post('/api/login?lang=en', { data: { email: EMAIL, password } });
+  await markNewsSeen(page.request, ((await first.json()) as { result: { token: string } }).result.token);
+
+  await startInLang(page, 'en');
+  await addVirtualAuthenticator(page);
+  await signInWithPassword(page, password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`${SITE}/profile`);
+  const card = page.getByTestId('passkeys-card');
+  await expect(card.getByTestId('passkeys-empty')).toHaveText('No passkeys yet.');
+  // A name is asked for: an empty one says so.
+  await card.getByTestId('passkey-name').fill('');
+  await card.getByTestId('passkey-add').click();
+  await expect(card.getByTestId('passkey-error')).toHaveText('Enter a name for the passkey');
+  await card.getByTestId('passkey-name').fill('Test laptop');
+  await card.getByTestId('passkey-add').click();
+  await expect(card.getByTestId('passkey-row')).toHaveCount(1);
+  await expect(card.getByTestId('passkey-row')).toContainText('Test laptop');
+  await expect(card.getByTestId('passkey-row')).toContainText('not used yet');
+  await expect(page.getByTestId('two-factor-state')).toContainText('one of your passkeys confirms the sign-in');
+  await ledger.check(page, 'passkeys on the profile');
+  await saveScreenshot(page, 'passkeys-profile-en');
+
+  // The passkey alone signs in: no e-mail, no password.
+  await signOut(page);
+  await page.getByTestId('login-passkey').click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // With the password, the passkey is the second step.
+  await signOut(page);
+  await signInWithPassword(page, password);
+  const step = page.getByTestId('login-second-factor');
+  await expect(step).toContainText('Confirm the sign-in with one of your passkeys.');
+  await expect(page.getByTestId('login-code')).toHaveCount(0);
+  await ledger.check(page, 'passkeys login step');
+  await saveScreenshot(page, 'passkeys-login-step-en');
+  await page.getByTestId('login-use-passkey').click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Removing it is confirmed; then the list is empty and the password alone signs in again.
+  await page.goto(`${SITE}/profile`);
+  await expect(card.getByTestId('passkey-row')).toContainText('last used');
+  await card.getByTestId('passkey-remove').click();
+  const dialog = page.getByTestId('passkey-remove-dialog');
+  await expect(dialog).toContainText('Remove the passkey "Test laptop"?');
+  await dialog.getByTestId('passkey-remove-confirm').click();
+  await expect(card.getByTestId('passkeys-empty')).toBeVisible();
+  await expect(page.getByTestId('two-factor-state')).toContainText('Off');
+
+  ledger.expectNoFindings('passkeys');
+});
