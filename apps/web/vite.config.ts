@@ -18,8 +18,8 @@ const reactRouterProduction = fileURLToPath(
  * few pages use (charts, the editor, the day picker) keep chunks of their own.
  */
 const RARELY_USED = /[\\/](chart|editor|calendar|multiselect|timeline|steps)[\\/]|[\\/](chart\.js|quill|date-input|rich-text-editor)/;
-/** Shared modules the login route also uses (its second factor's recovery codes): outside 'common', which carries PrimeReact and the query client along. */
-const LOGIN_ROUTE_SHARED = /[\\/]recovery-codes-list\./;
+/** Shared modules the login route also uses (its second factor's recovery codes, the passkey prompt): outside 'common', which carries PrimeReact and the query client along. */
+const LOGIN_ROUTE_SHARED = /[\\/](recovery-codes-list|passkey-browser)\./;
 const CHUNK_GROUPS = [
   { name: 'index', tags: ['$initial' as const], priority: 4 },
   { name: 'prime', test: (id: string) => /node_modules[\\/]primereact[\\/]/.test(id) && !RARELY_USED.test(id), priority: 3 },
