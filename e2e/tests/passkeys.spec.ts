@@ -71,6 +71,10 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
 
   await startInLang(page, 'en');
   await addVirtualAuthenticator(page);
+  // Opened by an IP address, the cabinet cannot use passkeys: it does not offer them.
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('login-passkey')).toHaveCount(0);
   await signInWithPassword(page, password);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`${SITE}/profile`);

@@ -5,10 +5,18 @@ import type { PasskeyAssertion, PasskeyRegisterFinish } from '@cab/contract/pass
  * for one: the login route's first paint stays free of it.
  */
 
-/** Whether this browser offers passkeys at all (WebAuthn); without it the buttons are not shown. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/**
+ * Whether passkeys can work here: the browser offers WebAuthn, and the page was opened by a host
+ * name — a passkey belongs to a domain, so a cabinet reached by an IP address cannot use one.
+ */
+export function passkeyAvailability(): 'available' | 'unsupported' | 'ip-address' {
+  if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function') return 'unsupported';
+  const host = window.location.hostname;
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[') ? 'ip-address' : 'available';
 }
+
+/** Without passkeys available, the buttons that would start one are not shown. */
+export const passkeysSupported = (): boolean => passkeyAvailability() === 'available';
 
 /**
  * Why the browser's part did not finish, as an i18n key: the user closed its prompt (or it timed

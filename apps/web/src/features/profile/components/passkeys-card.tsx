@@ -9,7 +9,7 @@ import { QueryStates } from '@/components/query-states';
 import { showSuccessToast } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
 import { formatUnixDate } from '@/lib/format-date';
-import { PasskeyProblem, passkeysSupported } from '@/lib/passkey-browser';
+import { PasskeyProblem, passkeyAvailability } from '@/lib/passkey-browser';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from '../api/passkeys-api';
 import { shortUserAgent } from './short-user-agent';
 
@@ -30,7 +30,7 @@ export function PasskeysCard() {
   const [name, setName] = useState(() => shortUserAgent(navigator.userAgent) ?? '');
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PasskeyItem | null>(null);
-  const supported = passkeysSupported();
+  const availability = passkeyAvailability();
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -102,7 +102,7 @@ export function PasskeysCard() {
           )
         }
       </QueryStates>
-      {supported ? (
+      {availability === 'available' ? (
         <form className="passkey-add" noValidate onSubmit={submit}>
           <div className="field">
             <label htmlFor="passkey-name">{t('passkeys.nameLabel')}</label>
@@ -127,7 +127,7 @@ export function PasskeysCard() {
         </form>
       ) : (
         <p className="profile-form__note" data-testid="passkeys-unsupported">
-          {t('passkeys.unsupported')}
+          {t(availability === 'ip-address' ? 'passkeys.needsHostName' : 'passkeys.unsupported')}
         </p>
       )}
       {error && (
