@@ -85,6 +85,12 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
   await card.getByTestId('passkey-add').click();
   await expect(card.getByTestId('passkey-error')).toHaveText('Enter a name for the passkey');
   await card.getByTestId('passkey-name').fill('Test laptop');
+  // The password is asked (a passkey signs in alone): a wrong one is said at its field.
+  await card.getByTestId('passkey-password').fill('not-the-password');
+  await card.getByTestId('passkey-add').click();
+  await expect(card.getByTestId('passkey-password-error')).toBeVisible();
+  await expect(card.getByTestId('passkey-row')).toHaveCount(0);
+  await card.getByTestId('passkey-password').fill(password);
   await card.getByTestId('passkey-add').click();
   await expect(card.getByTestId('passkey-row')).toHaveCount(1);
   await expect(card.getByTestId('passkey-row')).toContainText('Test laptop');

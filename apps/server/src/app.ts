@@ -154,15 +154,8 @@ export async function buildApp({ config, database, jwtSecret, sealer, network: g
     clientBlockFailures: config.AUTH_IP_BLOCK_FAILURES,
   });
   const auth = new AuthService(db, tokens, attempts);
-  // Passkeys count as a second factor; removing the last one a company requires is the two-factor
-  // service's call, hence the late-bound reference.
-  let twoFactor: TwoFactorService | null = null;
-  const passkeys = new PasskeyService({
-    db,
-    relyingParty: { origin: config.PASSKEY_ORIGIN ?? publicUrl(config), name: 'SIM Cabinet' },
-    isLastRequiredFactor: (user) => twoFactor?.isLastRequiredFactor(user) ?? Promise.resolve(true),
-  });
-  twoFactor = new TwoFactorService({ db, sealer, attempts, passkeys });
+  const passkeys = new PasskeyService({ db, origin: config.PASSKEY_ORIGIN ?? publicUrl(config), attempts });
+  const twoFactor = new TwoFactorService({ db, sealer, attempts, passkeys });
   auth.useSecondFactor(twoFactor);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);

@@ -3,6 +3,7 @@ import type { PasskeyItem } from '@cab/contract/passkeys';
 import type { SecondFactorChallenge, SecondFactorStatus } from '@cab/contract/two-factor';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../src/auth/passwords.js';
 import { queryRows } from '../src/db/client.js';
 import { userByEmail } from './support/db.js';
 import { SoftAuthenticator } from './support/soft-authenticator.js';
@@ -21,7 +22,7 @@ type Options = { options: Record<string, unknown> };
 const resultOf = <T>(res: { json: <R>() => R }) => res.json<{ result: T }>().result;
 
 async function startRegistration(token: string): Promise<Record<string, unknown>> {
-  const res = await post(t.app, '/api/profile/passkeys/register/start', {}, { token });
+  const res = await post(t.app, '/api/profile/passkeys/register/start', { password: DEMO_PASSWORD }, { token });
   expect(res.statusCode, res.body).toBe(200);
   return resultOf<Options>(res).options;
 }
@@ -245,12 +246,16 @@ describe('passkeys', () => {
     const removeLast = await post(t.app, '/api/profile/passkeys/delete', { id: only.id }, { token: admin });
     expect(removeLast.statusCode).toBe(409);
     expect(removeLast.json<{ code: string }>().code).toBe('second_factor_required_by_company');
-    // With a second one, either may go.
+    // With a second one, either may go — but not both, even asked at once (two tabs).
     const spare = await addPasskey(admin, adminKey, 'Spare key');
-    expect((await post(t.app, '/api/profile/passkeys/delete', { id: spare.id }, { token: admin })).statusCode).toBe(
-      200,
+    const both = await Promise.all(
+      [only.id, spare.id].map((id) => post(t.app, '/api/profile/passkeys/delete', { id }, { token: admin })),
     );
-    expect(await lastAudit('passkey_delete', adminUser.id)).toMatchObject({ details: { name: 'Spare key' } });
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(
+      resultOf<{ items: PasskeyItem[] }>(await post(t.app, '/api/profile/passkeys/list', {}, { token: admin })).items,
+    ).toHaveLength(1);
+    expect(await lastAudit('passkey_delete', adminUser.id)).toBeDefined();
     // Another user's passkey is not one's own to remove.
     const managerKeys = await queryRows<{ id: number }>(
       t.database.db,
@@ -273,6 +278,42 @@ describe('passkeys', () => {
     expect(await passwordChallenge('manager@demo.local')).toMatchObject({ enrol: true, totp: false, passkey: false });
     await t.database.db.execute(
       sql`update companies set require_second_factor = false where id = ${adminUser.companyId}`,
+    );
+  });
+
+  it('are added only with proof beyond the session: the password, or a fresh sign-in without one; never by the operator acting as the user', async () => {
+    const { token } = await login(t.app, 'agent@demo.local');
+    const start = (body: object, as = token) =>
+      post(t.app, '/api/profile/passkeys/register/start', body, { token: as });
+    const missing = await start({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty('password');
+    const wrong = await start({ password: 'not the password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json<{ code: string }>().code).toBe('wrong_password');
+    expect((await start({ password: DEMO_PASSWORD })).statusCode).toBe(200);
+
+    // Root acting as the user: refused, whatever the password.
+    const root = (await login(t.app, 'root@demo.local')).token;
+    const agent = await userByEmail(t.database.db, 'agent@demo.local');
+    const borrowed = resultOf<{ token: string }>(
+      await post(t.app, '/api/users/impersonate', { id: agent.id }, { token: root }),
+    ).token;
+    expect((await start({ password: DEMO_PASSWORD }, borrowed)).statusCode).toBe(403);
+
+    // A user single sign-on created has no password: a sign-in of the last ten minutes stands for it.
+    await t.database.db.execute(sql`update users set password_hash = ${UNUSABLE_PASSWORD_HASH} where id = ${agent.id}`);
+    expect((await start({})).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update refresh_tokens set created_at = now() - interval '11 minutes' where user_id = ${agent.id}`,
+    );
+    const stale = await post(t.app, '/api/profile/passkeys/register/start', {}, { token, lang: 'ru' });
+    expect(stale.statusCode).toBe(403);
+    const refusal = stale.json<{ code: string; message: string }>();
+    expect(refusal.code).toBe('passkey_sign_in_again');
+    expect(refusal.message).toContain('войдите снова');
+    await t.database.db.execute(
+      sql`update users set password_hash = ${await hashPassword(DEMO_PASSWORD)} where id = ${agent.id}`,
     );
   });
 

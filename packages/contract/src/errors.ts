@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   'passkey_ceremony_expired',
   'passkey_exists',
   'passkey_limit',
+  'passkey_sign_in_again',
   'sso_not_available',
   'sso_state_invalid',
   'sso_failed',

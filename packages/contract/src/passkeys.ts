@@ -67,9 +67,21 @@ export const PasskeyItem = z.object({
 });
 export type PasskeyItem = z.infer<typeof PasskeyItem>;
 
+/** The user's passkeys, and whether adding one asks for the password (a user without one: no). */
+export const PasskeyList = z.object({ items: z.array(PasskeyItem), password_required: z.boolean() });
+export type PasskeyList = z.infer<typeof PasskeyList>;
+
 export const PasskeyName = z.string().trim().min(1).max(PASSKEY_NAME_MAX);
 export const PasskeyRegisterFinish = z.strictObject({ name: PasskeyName, response: PasskeyRegistration });
 export type PasskeyRegisterFinish = z.infer<typeof PasskeyRegisterFinish>;
+
+/**
+ * Adding a passkey (which signs in alone) takes proof beyond the session: the current password, or —
+ * for a user without one (created by single sign-on) — a sign-in of the last few minutes.
+ */
+export const PasskeyRegisterStart = z.strictObject({ password: z.string().min(1).max(200).optional() });
+/** How recent a sign-in stands for the password of a user who has none. */
+export const PASSKEY_FRESH_SIGN_IN_SECONDS = 600;
 
 export const PasskeySignIn = z.strictObject({ response: PasskeyAssertion });
 export const PasskeySecondFactorStart = z.strictObject({ challenge: z.string().min(1).max(200) });
@@ -81,12 +93,12 @@ export const PasskeySecondFactor = z.strictObject({
 export const PASSKEYS_API = {
   list: read('/api/profile/passkeys/list', {
     body: EmptyBody,
-    result: z.object({ items: z.array(PasskeyItem) }),
+    result: PasskeyList,
     access: 'userSession',
   }),
   // One's own sign-in stays one's own in a blocked company, as the password does.
   registerStart: action('/api/profile/passkeys/register/start', {
-    body: EmptyBody,
+    body: PasskeyRegisterStart,
     result: PasskeyOptions,
     access: 'userSession',
     writable: false,

@@ -76,6 +76,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   passkey_ceremony_expired: 400,
   passkey_exists: 409,
   passkey_limit: 409,
+  passkey_sign_in_again: 403,
   sso_not_available: 404,
   sso_state_invalid: 400,
   sso_failed: 400,

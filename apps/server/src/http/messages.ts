@@ -157,6 +157,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Texts> = {
   passkey_ceremony_expired: { ru: 'Время ожидания ключа входа истекло, попробуйте ещё раз', en: 'The passkey request timed out, please try again' },
   passkey_exists: { ru: 'Этот ключ входа уже добавлен', en: 'This passkey is already added' },
   passkey_limit: { ru: 'Можно добавить не больше {max} ключей входа', en: 'You can add at most {max} passkeys' },
+  passkey_sign_in_again: {
+    ru: 'Чтобы добавить ключ входа, выйдите и войдите снова (через аккаунт компании)',
+    en: 'To add a passkey, sign out and sign in again (with your company account)',
+  },
   sso_not_available: {
     ru: 'Для этого домена почты вход через аккаунт компании не настроен',
     en: 'Sign-in with a company account is not set up for this e-mail domain',

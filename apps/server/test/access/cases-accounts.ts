@@ -25,7 +25,8 @@ export const ACCOUNT_CASES: AccessCase[] = [
   { method: 'POST', path: '/api/profile/2fa/recovery/renew', access: 'userSession', request: () => ({ code: '000000' }), ok: [409] },
   // Passkeys: one's own (a made-up id 404s); the sign-in steps are public, a made-up answer refused.
   { method: 'POST', path: '/api/profile/passkeys/list', access: 'userSession', request: () => ({}) },
-  { method: 'POST', path: '/api/profile/passkeys/register/start', access: 'userSession', request: () => ({}) },
+  // Without the password (the proof it asks beyond the session): 400, after the access check.
+  { method: 'POST', path: '/api/profile/passkeys/register/start', access: 'userSession', request: () => ({}), ok: [400] },
   { method: 'POST', path: '/api/profile/passkeys/register/finish', access: 'userSession', request: () => ({ name: 'Key', response: MADE_UP_REGISTRATION }), ok: [400, 401] },
   { method: 'POST', path: '/api/profile/passkeys/delete', access: 'userSession', request: () => ({ id: 999_999_999 }), ok: [404] },
   { method: 'POST', path: '/api/login/passkey/start', access: 'public', request: () => ({}) },

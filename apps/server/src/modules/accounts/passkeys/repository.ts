@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
+import { queryRows, type Executor } from '../../../db/client.js';
 import { passkeyChallenges, userPasskeys } from '../../../db/schema-accounts.js';
 
 export interface UserRef {
@@ -105,4 +105,29 @@ export async function purgeExpiredPasskeyChallenges(db: Executor): Promise<numbe
     .where(lt(passkeyChallenges.expiresAt, sql`now()`))
     .returning({ challenge: passkeyChallenges.challenge });
   return rows.length;
+}
+
+/** The user's e-mail and password hash, for the proof that adding a passkey asks. */
+export async function findCredentials(db: Executor, userId: number) {
+  const [row] = await queryRows<{ email: string; passwordHash: string }>(
+    db,
+    sql`
+    select email, password_hash as "passwordHash" from users where id = ${userId} and deleted_at is null`,
+  );
+  return row;
+}
+
+/** Seconds since the session (refresh-token family) was signed in. */
+export async function sessionAgeSeconds(db: Executor, familyId: string): Promise<number | null> {
+  const [row] = await queryRows<{ age: number | null }>(
+    db,
+    sql`
+    select extract(epoch from now() - min(created_at))::float8 as age from refresh_tokens where family_id = ${familyId}`,
+  );
+  return row?.age ?? null;
+}
+
+/** Holds the user's row until the transaction ends: their passkey changes take turns. */
+export async function lockUser(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`select 1 from users where id = ${userId} for update`);
 }

@@ -17,7 +17,9 @@ export function registerPasskeyRoutes(
   const { handle } = endpointRoutes(app, { tag: 'profile' });
   const signIn = endpointRoutes(app, { tag: 'auth' });
   handle(PASSKEYS_API.list, ({ request }) => passkeys.list(principalOf(request)));
-  handle(PASSKEYS_API.registerStart, ({ request }) => passkeys.startRegistration(principalOf(request)));
+  handle(PASSKEYS_API.registerStart, ({ body, request }) =>
+    passkeys.startRegistration(principalOf(request), body.password, request.ip),
+  );
   handle(PASSKEYS_API.registerFinish, ({ body, request }) => passkeys.finishRegistration(principalOf(request), body));
   handle(PASSKEYS_API.remove, async ({ body, request }) => {
     await passkeys.remove(principalOf(request), body.id);

@@ -1,8 +1,10 @@
 import type { LoginResult } from '@cab/contract/auth';
 import {
+  PASSKEY_FRESH_SIGN_IN_SECONDS,
   PASSKEYS_MAX,
   type PasskeyAssertion,
   type PasskeyItem,
+  type PasskeyList,
   type PasskeyOptions,
   type PasskeyRegisterFinish,
 } from '@cab/contract/passkeys';
@@ -15,18 +17,14 @@ import {
   type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { PasswordAttempts } from '../../../auth/password-attempts.js';
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../auth/passwords.js';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
-import { findSignInUser } from '../two-factor/index.js';
+import { companyRequiresSecondFactor, findSignInUser, hasSecondFactor } from '../two-factor/index.js';
 import * as repo from './repository.js';
-
-/** Where the cabinet is reached: the origin the browser signs and the RP ID (its host name). */
-export interface RelyingParty {
-  origin: string;
-  name: string;
-}
 
 export interface ClientInfo {
   ip: string | null;
@@ -44,10 +42,13 @@ export interface SessionOpener {
 
 export interface PasskeyDeps {
   db: Db;
-  relyingParty: RelyingParty;
-  /** Whether the user's company requires a second factor and this passkey is the user's last one. */
-  isLastRequiredFactor: (user: repo.UserRef) => Promise<boolean>;
+  /** Where browsers open the cabinet's pages: the origin they sign, its host name the RP ID. */
+  origin: string;
+  /** The password's limits, shared with sign-in: adding a passkey asks for the password. */
+  attempts: PasswordAttempts;
 }
+
+const RP_NAME = 'SIM Cabinet';
 
 const toUnix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -58,14 +59,22 @@ function toItem(row: { id: number; name: string; createdAt: Date; lastUsedAt: Da
 const transportsOf = (stored: string) => (stored ? (stored.split(',') as AuthenticatorTransportFuture[]) : undefined);
 
 export class PasskeyService {
+  private readonly origin: string;
   private readonly rpID: string;
 
   constructor(private readonly deps: PasskeyDeps) {
-    this.rpID = new URL(deps.relyingParty.origin).hostname;
+    // An origin is scheme, host and port: a trailing slash or a path would never match the browser's.
+    const url = new URL(deps.origin);
+    this.origin = url.origin;
+    this.rpID = url.hostname;
   }
 
-  async list(user: repo.UserRef): Promise<{ items: PasskeyItem[] }> {
-    return { items: (await repo.listPasskeys(this.deps.db, user.userId)).map(toItem) };
+  async list(user: repo.UserRef): Promise<PasskeyList> {
+    const [rows, account] = await Promise.all([
+      repo.listPasskeys(this.deps.db, user.userId),
+      repo.findCredentials(this.deps.db, user.userId),
+    ]);
+    return { items: rows.map(toItem), password_required: account?.passwordHash !== UNUSABLE_PASSWORD_HASH };
   }
 
   count(userId: number): Promise<number> {
@@ -77,19 +86,28 @@ export class PasskeyService {
     return repo.deleteUserPasskeys(db, userId);
   }
 
-  /** The browser's options to create a passkey on this site for the user (one per authenticator). */
-  async startRegistration(principal: Principal): Promise<PasskeyOptions> {
+  /**
+   * The browser's options to create a passkey on this site for the user (one per authenticator).
+   * A passkey signs in alone, so a session is not proof enough (a stolen one would become a lasting
+   * way in): the password is asked — or, of a user without one (single sign-on), a fresh sign-in —
+   * and the operator acting as the user may not add one.
+   */
+  async startRegistration(
+    principal: Principal,
+    password: string | undefined,
+    ip: string | null,
+  ): Promise<PasskeyOptions> {
     const { db } = this.deps;
-    const [user, existing] = await Promise.all([
-      findSignInUser(db, principal.userId),
-      repo.listPasskeys(db, principal.userId),
-    ]);
-    if (!user) throw new AppError('not_found');
+    if (principal.impersonatorId !== null) throw new AppError('forbidden');
+    const account = await repo.findCredentials(db, principal.userId);
+    if (!account) throw new AppError('not_found');
+    await this.proveItIsTheUser(principal, account, password, ip);
+    const existing = await repo.listPasskeys(db, principal.userId);
     if (existing.length >= PASSKEYS_MAX) throw new AppError('passkey_limit', undefined, { max: PASSKEYS_MAX });
     const options = await generateRegistrationOptions({
-      rpName: this.deps.relyingParty.name,
+      rpName: RP_NAME,
       rpID: this.rpID,
-      userName: user.email,
+      userName: account.email,
       attestationType: 'none',
       excludeCredentials: existing.map((passkey) => ({
         id: passkey.credentialId,
@@ -103,13 +121,34 @@ export class PasskeyService {
     return { options: { ...options } };
   }
 
+  private async proveItIsTheUser(
+    principal: Principal,
+    account: { email: string; passwordHash: string },
+    password: string | undefined,
+    ip: string | null,
+  ) {
+    if (account.passwordHash === UNUSABLE_PASSWORD_HASH) {
+      const age = await repo.sessionAgeSeconds(this.deps.db, principal.sessionId);
+      if (age === null || age > PASSKEY_FRESH_SIGN_IN_SECONDS) throw new AppError('passkey_sign_in_again');
+      return;
+    }
+    if (password === undefined) throw new AppError('validation_failed', { password: 'required' });
+    // The same counters as sign-in: a stolen session must not become a way to guess the password.
+    const ok = await this.deps.attempts.check({ email: account.email, ip: ip ?? 'unknown' }, () =>
+      verifyPassword(password, account.passwordHash),
+    );
+    if (!ok) throw new AppError('wrong_password', { password: 'invalid' });
+  }
+
   async finishRegistration(principal: Principal, body: PasskeyRegisterFinish): Promise<PasskeyItem> {
-    const { db, relyingParty } = this.deps;
-    const verified = await this.verifyOrRefuse(() =>
+    const { db } = this.deps;
+    const verified = await this.verifyOrRefuse((challengeTaken) =>
       verifyRegistrationResponse({
         response: body.response,
-        expectedChallenge: (challenge) => repo.takeChallenge(db, challenge, 'register', principal.userId),
-        expectedOrigin: relyingParty.origin,
+        expectedChallenge: challengeTaken((challenge) =>
+          repo.takeChallenge(db, challenge, 'register', principal.userId),
+        ),
+        expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         requireUserVerification: true,
       }),
@@ -117,6 +156,8 @@ export class PasskeyService {
     if (!verified.verified) throw new AppError('passkey_invalid');
     const { credential } = verified.registrationInfo;
     return db.transaction(async (tx) => {
+      // Parallel finishes of one user take turns, so the limit holds.
+      await repo.lockUser(tx, principal.userId);
       if ((await repo.countPasskeys(tx, principal.userId)) >= PASSKEYS_MAX)
         throw new AppError('passkey_limit', undefined, { max: PASSKEYS_MAX });
       const row = await repo.insertPasskey(tx, {
@@ -134,15 +175,16 @@ export class PasskeyService {
     });
   }
 
-  /** Removes one of one's passkeys; not the last factor a company that requires one counts on. */
+  /** Removes one of one's passkeys; not the last factor of a user whose company requires one. */
   async remove(principal: Principal, id: number): Promise<void> {
-    const { db } = this.deps;
-    const own = (await repo.listPasskeys(db, principal.userId)).find((passkey) => passkey.id === id);
-    if (!own) throw new AppError('not_found');
-    if (await this.deps.isLastRequiredFactor(principal)) throw new AppError('second_factor_required_by_company');
-    await db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
+      // Two removals at once (two tabs) take turns: the second sees what the first left.
+      await repo.lockUser(tx, principal.userId);
       const removed = await repo.deletePasskey(tx, principal.userId, id);
       if (!removed) throw new AppError('not_found');
+      if ((await companyRequiresSecondFactor(tx, principal.companyId)) && !(await hasSecondFactor(tx, principal))) {
+        throw new AppError('second_factor_required_by_company');
+      }
       await insertAudit(tx, { ...auditActor(principal), action: 'passkey_delete', details: { name: removed.name } });
     });
   }
@@ -189,16 +231,16 @@ export class PasskeyService {
    * challenge is taken once, the signature is the passkey's, and its counter moves on once.
    */
   private async verifyAssertion(response: PasskeyAssertion, purpose: repo.PasskeyPurpose, userId: number | null) {
-    const { db, relyingParty } = this.deps;
+    const { db } = this.deps;
     const passkey = await repo.findPasskeyByCredential(db, response.id);
     if (!passkey || (userId !== null && passkey.userId !== userId)) throw new AppError('passkey_invalid');
     const user = await findSignInUser(db, passkey.userId);
     if (!user?.active) throw new AppError('passkey_invalid');
-    const verified = await this.verifyOrRefuse(() =>
+    const verified = await this.verifyOrRefuse((challengeTaken) =>
       verifyAuthenticationResponse({
         response,
-        expectedChallenge: (challenge) => repo.takeChallenge(db, challenge, purpose, userId),
-        expectedOrigin: relyingParty.origin,
+        expectedChallenge: challengeTaken((challenge) => repo.takeChallenge(db, challenge, purpose, userId)),
+        expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         credential: {
           id: passkey.credentialId,
@@ -234,16 +276,33 @@ export class PasskeyService {
   }
 
   /**
-   * The library throws on any mismatch (origin, challenge, signature, counter): each is the same
-   * refusal to the browser. A challenge no longer waiting says so, to start again.
+   * Runs the library's check, which throws on any mismatch (origin, challenge, signature, counter):
+   * each is the same refusal to the browser, except a ceremony no longer waiting (start again). The
+   * challenge is taken through `challengeTaken`, so a database failure there is thrown as it is
+   * (503), never passed off as a wrong passkey.
    */
-  private async verifyOrRefuse<T>(verify: () => Promise<T>): Promise<T> {
+  private async verifyOrRefuse<T>(
+    verify: (
+      challengeTaken: (take: (challenge: string) => Promise<boolean>) => (challenge: string) => Promise<boolean>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const outcome: { refused: boolean; failure: Error | null } = { refused: false, failure: null };
+    const challengeTaken = (take: (challenge: string) => Promise<boolean>) => async (challenge: string) => {
+      try {
+        const taken = await take(challenge);
+        outcome.refused = !taken;
+        return taken;
+      } catch (error) {
+        outcome.failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+    };
     try {
-      return await verify();
+      return await verify(challengeTaken);
     } catch (error) {
+      if (outcome.failure !== null) throw outcome.failure;
       if (error instanceof AppError) throw error;
-      const message = error instanceof Error ? error.message : '';
-      throw new AppError(/challenge/i.test(message) ? 'passkey_ceremony_expired' : 'passkey_invalid');
+      throw new AppError(outcome.refused ? 'passkey_ceremony_expired' : 'passkey_invalid');
     }
   }
 }

@@ -133,7 +133,10 @@ export class TwoFactorService {
 
   async disable(principal: Principal, code: string, ip: string | null): Promise<SecondFactorStatus> {
     const { db } = this.deps;
-    if (await repo.companyRequiresSecondFactor(db, principal.companyId)) throw new AppError('second_factor_required_by_company');
+    // In a company that requires a second factor the app may go only if passkeys remain.
+    if ((await repo.companyRequiresSecondFactor(db, principal.companyId)) && (await this.deps.passkeys.count(principal.userId)) === 0) {
+      throw new AppError('second_factor_required_by_company');
+    }
     await this.proveSecondFactor(principal, code, ip);
     await db.transaction(async (tx) => {
       await repo.deleteFactors(tx, principal.userId);
@@ -182,13 +185,6 @@ export class TwoFactorService {
     const expires = Math.floor(Date.now() / 1000) + SECOND_FACTOR_CHALLENGE_SECONDS;
     await repo.insertChallenge(db, user, hashOpaqueToken(challenge), new Date(expires * 1000));
     return { challenge, expires, enrol: !enrolled, totp, passkey };
-  }
-
-  /** True when the company requires a second factor and the user's only one is a single passkey. */
-  async isLastRequiredFactor(user: repo.UserRef): Promise<boolean> {
-    const { totp } = await this.factorsOf(user.userId);
-    if (totp || (await this.deps.passkeys.count(user.userId)) > 1) return false;
-    return repo.companyRequiresSecondFactor(this.deps.db, user.companyId);
   }
 
   /** The user a live challenge waits for (a signed-in account still active), or 401. */

@@ -5,7 +5,7 @@ import type { SecondFactorChallenge, TotpStartResult } from '@cab/contract/two-f
 import { RecoveryCodesList } from '@/components/recovery-codes-list';
 import { ApiError } from '@/lib/api-error';
 import { completeLogin } from '@/lib/session';
-import { PasskeyProblem, signWithPasskey } from '@/lib/passkey-browser';
+import { PasskeyProblem, passkeyAvailability, signWithPasskey } from '@/lib/passkey-browser';
 import { answerSecondFactor, answerWithPasskey, startEnrol, startPasskeyAnswer } from '../api/login';
 
 const TOTP_PATTERN = /^\d{6}$/;
@@ -75,7 +75,8 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
     }
   }
 
-  const passkeyButton = challenge.passkey && (
+  const passkeys = challenge.passkey ? passkeyAvailability() : 'unsupported';
+  const passkeyButton = passkeys === 'available' && (
     <button
       type="button"
       className={`p-button p-component${challenge.totp ? ' p-button-outlined' : ''}`}
@@ -99,7 +100,7 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
   if (!challenge.enrol && !challenge.totp && challenge.passkey) {
     return (
       <div className="auth-form" data-testid="login-second-factor">
-        <p>{t('passkeys.secondFactorPrompt')}</p>
+        <p>{t(passkeys === 'available' ? 'passkeys.secondFactorPrompt' : passkeys === 'ip-address' ? 'passkeys.needsHostName' : 'passkeys.unsupported')}</p>
         {errorNote}
         {passkeyButton}
       </div>

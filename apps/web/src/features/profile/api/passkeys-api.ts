@@ -20,12 +20,12 @@ function useRefreshFactors() {
   };
 }
 
-/** Adds a passkey: the server's options, the browser's prompt, the server's check of its answer. */
+/** Adds a passkey: the server's options (on the password), the browser's prompt, the server's check of its answer. */
 export function useAddPasskey() {
   const refresh = useRefreshFactors();
   return useMutation({
-    mutationFn: async (name: string) => {
-      const { options } = await callOrThrow(PASSKEYS_API.registerStart, {});
+    mutationFn: async ({ name, password }: { name: string; password?: string }) => {
+      const { options } = await callOrThrow(PASSKEYS_API.registerStart, { password });
       return callOrThrow(PASSKEYS_API.registerFinish, { name, response: await createPasskey(options) });
     },
     onSuccess: refresh,

@@ -28,29 +28,41 @@ export function PasskeysCard() {
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [name, setName] = useState(() => shortUserAgent(navigator.userAgent) ?? '');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordRequired = list.data?.password_required ?? true;
   const [removing, setRemoving] = useState<PasskeyItem | null>(null);
   const availability = passkeyAvailability();
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     const typed = name.trim();
-    if (!typed) {
-      setError(t('passkeys.nameRequired'));
-      return;
-    }
-    setError(null);
-    add.mutate(typed, {
-      onSuccess: (added) => {
-        showSuccessToast({ key: 'passkeys.added', values: { name: added.name } });
-        setName('');
+    const nameProblem = typed ? null : t('passkeys.nameRequired');
+    const passwordProblem = passwordRequired && !password ? t('passkeys.passwordRequired') : null;
+    setError(nameProblem);
+    setPasswordError(passwordProblem);
+    if (nameProblem || passwordProblem) return;
+    add.mutate(
+      { name: typed, password: passwordRequired ? password : undefined },
+      {
+        onSuccess: (added) => {
+          showSuccessToast({ key: 'passkeys.added', values: { name: added.name } });
+          setName('');
+          setPassword('');
+        },
+        onError: (failure) => {
+          // A wrong password is said at its field; anything else under the form.
+          if (failure instanceof ApiError && failure.fields?.password) setPasswordError(failure.message);
+          else setError(problemText(failure, t));
+        },
       },
-      onError: (failure) => setError(problemText(failure, t)),
-    });
+    );
   }
 
   function confirmRemove(): void {
     if (!removing) return;
+    setError(null);
     remove.mutate(removing.id, {
       onSuccess: () => {
         showSuccessToast({ key: 'passkeys.removed', values: { name: removing.name } });
@@ -111,12 +123,34 @@ export function PasskeysCard() {
               value={name}
               maxLength={PASSKEY_NAME_MAX}
               onChange={(event) => setName(event.target.value)}
-              invalid={Boolean(error)}
+              invalid={error === t('passkeys.nameRequired')}
               aria-describedby={error ? 'passkey-error' : 'passkey-name-hint'}
               data-testid="passkey-name"
             />
             <small id="passkey-name-hint">{t('passkeys.nameHint')}</small>
           </div>
+          {passwordRequired && (
+            <div className="field">
+              <label htmlFor="passkey-password">{t('passkeys.passwordLabel')}</label>
+              <InputText
+                id="passkey-password"
+                type="password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="current-password"
+                maxLength={200}
+                invalid={Boolean(passwordError)}
+                aria-describedby={passwordError ? 'passkey-password-error' : 'passkey-password-hint'}
+                data-testid="passkey-password"
+              />
+              {!passwordError && <small id="passkey-password-hint">{t('passkeys.passwordHint')}</small>}
+              {passwordError && (
+                <small id="passkey-password-error" className="p-error" data-testid="passkey-password-error">
+                  {passwordError}
+                </small>
+              )}
+            </div>
+          )}
           <Button
             type="submit"
             icon="pi pi-plus"

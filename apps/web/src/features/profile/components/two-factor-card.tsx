@@ -25,7 +25,7 @@ export function TwoFactorCard() {
               {data.totp ? (
                 <>
                   <Button type="button" outlined label={t('twoFactor.renew')} onClick={() => setAction('renew')} data-testid="two-factor-renew" />
-                  {!data.required && <Button type="button" outlined severity="danger" label={t('twoFactor.turnOff')} onClick={() => setAction('disable')} data-testid="two-factor-disable" />}
+                  {(!data.required || data.passkeys > 0) && <Button type="button" outlined severity="danger" label={t('twoFactor.turnOff')} onClick={() => setAction('disable')} data-testid="two-factor-disable" />}
                 </>
               ) : (
                 <Button type="button" icon="pi pi-shield" label={t('twoFactor.turnOn')} onClick={() => setAction('enable')} data-testid="two-factor-enable" />
