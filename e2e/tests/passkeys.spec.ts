@@ -96,6 +96,8 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
   await expect(card.getByTestId('passkey-row')).toContainText('Test laptop');
   await expect(card.getByTestId('passkey-row')).toContainText('not used yet');
   await expect(page.getByTestId('two-factor-state')).toContainText('one of your passkeys confirms the sign-in');
+  // The user is told by mail (a passkey signs in alone).
+  await waitForMail(EMAIL, 15_000, 'Test laptop');
   await ledger.check(page, 'passkeys on the profile');
   await saveScreenshot(page, 'passkeys-profile-en');
 

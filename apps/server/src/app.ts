@@ -154,10 +154,16 @@ export async function buildApp({ config, database, jwtSecret, sealer, network: g
     clientBlockFailures: config.AUTH_IP_BLOCK_FAILURES,
   });
   const auth = new AuthService(db, tokens, attempts);
-  const passkeys = new PasskeyService({ db, origin: config.PASSKEY_ORIGIN ?? publicUrl(config), attempts });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
+  const passkeys = new PasskeyService({
+    db,
+    origin: config.PASSKEY_ORIGIN ?? publicUrl(config),
+    attempts,
+    mailer,
+    warn: (message) => app.log.warn(message),
+  });
   const twoFactor = new TwoFactorService({ db, sealer, attempts, passkeys });
   auth.useSecondFactor(twoFactor);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, db, log: app.log });
   registerAuthRoutes(app, auth, bus);
   registerTwoFactorRoutes(app, { twoFactor, auth });
   registerPasskeyRoutes(app, { passkeys, auth });

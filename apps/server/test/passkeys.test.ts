@@ -114,6 +114,13 @@ describe('passkeys', () => {
       passkeys: 1,
     });
     expect(await lastAudit('passkey_add', manager.id)).toMatchObject({ details: { name: 'Work laptop' } });
+    // The user is told, by mail, in their language (a passkey signs in alone: none may go unseen).
+    const mails = await queryRows<{ subject: string; text: string }>(
+      t.database.db,
+      sql`select subject, text from outbox_mail where "to" = 'manager@demo.local' order by id`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('«Work laptop»');
 
     // An authenticator that does not verify its user, another site's origin: refused, nothing kept.
     const unverified = await post(

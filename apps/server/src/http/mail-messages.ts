@@ -55,3 +55,12 @@ export const NEW_PASSWORD_MAIL = {
     en: 'Hello {name},\n\nA password was set for you to sign in to the cabinet.\nE-mail: {email}\nPassword: {password}\nSign in: {link}\n\nPlease change it in your profile after signing in.',
   },
 } satisfies Record<string, Texts>;
+
+/** Told to the user when a passkey is added to their account: one that signs in alone must not go unseen. */
+export const PASSKEY_ADDED_MAIL = {
+  subject: { ru: 'Добавлен ключ входа', en: 'A passkey was added to your account' },
+  text: {
+    ru: 'К вашей учётной записи в кабинете SIM добавлен ключ входа «{name}» ({time} UTC, адрес {ip}). С ним можно входить без пароля.\n\nЕсли это были не вы, войдите в кабинет, удалите ключ в разделе «Мой профиль» и смените пароль.',
+    en: 'The passkey “{name}” was added to your account in the SIM cabinet ({time} UTC, from {ip}). It signs in without a password.\n\nIf it was not you, sign in, remove it on your profile and change your password.',
+  },
+} satisfies Record<string, Texts>;

@@ -107,12 +107,12 @@ export async function purgeExpiredPasskeyChallenges(db: Executor): Promise<numbe
   return rows.length;
 }
 
-/** The user's e-mail and password hash, for the proof that adding a passkey asks. */
+/** The user's e-mail, password hash (for the proof adding a passkey asks) and language (for its notice). */
 export async function findCredentials(db: Executor, userId: number) {
-  const [row] = await queryRows<{ email: string; passwordHash: string }>(
+  const [row] = await queryRows<{ email: string; passwordHash: string; lang: string }>(
     db,
     sql`
-    select email, password_hash as "passwordHash" from users where id = ${userId} and deleted_at is null`,
+    select email, password_hash as "passwordHash", lang from users where id = ${userId} and deleted_at is null`,
   );
   return row;
 }

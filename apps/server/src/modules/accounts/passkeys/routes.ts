@@ -20,7 +20,9 @@ export function registerPasskeyRoutes(
   handle(PASSKEYS_API.registerStart, ({ body, request }) =>
     passkeys.startRegistration(principalOf(request), body.password, request.ip),
   );
-  handle(PASSKEYS_API.registerFinish, ({ body, request }) => passkeys.finishRegistration(principalOf(request), body));
+  handle(PASSKEYS_API.registerFinish, ({ body, request }) =>
+    passkeys.finishRegistration(principalOf(request), body, request.ip),
+  );
   handle(PASSKEYS_API.remove, async ({ body, request }) => {
     await passkeys.remove(principalOf(request), body.id);
     return { ok: true as const };

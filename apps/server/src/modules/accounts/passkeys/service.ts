@@ -21,7 +21,10 @@ import type { PasswordAttempts } from '../../../auth/password-attempts.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../auth/passwords.js';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
+import type { Mailer } from '../../../delivery/mail.js';
 import { AppError } from '../../../http/errors.js';
+import { PASSKEY_ADDED_MAIL } from '../../../http/mail-messages.js';
+import { fillTemplate } from '../../../http/messages.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { companyRequiresSecondFactor, findSignInUser, hasSecondFactor } from '../two-factor/index.js';
 import * as repo from './repository.js';
@@ -46,6 +49,9 @@ export interface PasskeyDeps {
   origin: string;
   /** The password's limits, shared with sign-in: adding a passkey asks for the password. */
   attempts: PasswordAttempts;
+  /** Tells the user a passkey was added (best effort: a failed mail is logged, the passkey stays). */
+  mailer: Mailer;
+  warn: (message: string) => void;
 }
 
 const RP_NAME = 'SIM Cabinet';
@@ -140,7 +146,7 @@ export class PasskeyService {
     if (!ok) throw new AppError('wrong_password', { password: 'invalid' });
   }
 
-  async finishRegistration(principal: Principal, body: PasskeyRegisterFinish): Promise<PasskeyItem> {
+  async finishRegistration(principal: Principal, body: PasskeyRegisterFinish, ip: string | null): Promise<PasskeyItem> {
     const { db } = this.deps;
     const verified = await this.verifyOrRefuse((challengeTaken) =>
       verifyRegistrationResponse({
@@ -155,7 +161,7 @@ export class PasskeyService {
     );
     if (!verified.verified) throw new AppError('passkey_invalid');
     const { credential } = verified.registrationInfo;
-    return db.transaction(async (tx) => {
+    const item = await db.transaction(async (tx) => {
       // Parallel finishes of one user take turns, so the limit holds.
       await repo.lockUser(tx, principal.userId);
       if ((await repo.countPasskeys(tx, principal.userId)) >= PASSKEYS_MAX)
@@ -170,9 +176,29 @@ export class PasskeyService {
         name: body.name,
       });
       if (!row) throw new AppError('passkey_exists');
-      await insertAudit(tx, { ...auditActor(principal), action: 'passkey_add', details: { name: body.name } });
+      await insertAudit(tx, { ...auditActor(principal), action: 'passkey_add', details: { name: body.name }, ip });
       return toItem(row);
     });
+    await this.tellTheUser(principal.userId, item.name, ip);
+    return item;
+  }
+
+  private async tellTheUser(userId: number, name: string, ip: string | null): Promise<void> {
+    const account = await repo.findCredentials(this.deps.db, userId);
+    if (!account) return;
+    const lang = account.lang === 'en' ? 'en' : 'ru';
+    const time = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    await this.deps.mailer
+      .send({
+        to: account.email,
+        subject: PASSKEY_ADDED_MAIL.subject[lang],
+        text: fillTemplate(PASSKEY_ADDED_MAIL.text[lang], { name, time, ip: ip ?? '—' }),
+      })
+      .catch((error: unknown) =>
+        this.deps.warn(
+          `passkey notice to user ${userId} not sent: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }
 
   /** Removes one of one's passkeys; not the last factor of a user whose company requires one. */
