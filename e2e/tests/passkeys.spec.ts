@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, markNewsSeen, sharedSession, USERS } from '../support/auth.js';
+import { adjustBalance } from '../support/deposit.js';
 import { AxeLedger } from '../support/axe.js';
 import { mailText, waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screens.js';
@@ -32,15 +33,22 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
+/** A company without SIMs opens the "no SIM cards yet" dialog after a first sign-in: closed as a user would. */
+async function closeEmptySimDialog(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByTestId('empty-sim-close').click();
+  await expect(page.getByTestId('empty-sim-dialog')).toBeHidden();
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
-async function signInWithPassword(page: Page, password: string): Promise<void> {
+async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${SITE}/login`);
-  await page.getByTestId('login-email').fill(EMAIL);
+  await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
@@ -75,7 +83,7 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await expect(page.getByTestId('login-passkey')).toHaveCount(0);
-  await signInWithPassword(page, password);
+  await signInWithPassword(page, EMAIL, password);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`${SITE}/profile`);
   const card = page.getByTestId('passkeys-card');
@@ -108,7 +116,7 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
 
   // With the password, the passkey is the second step.
   await signOut(page);
-  await signInWithPassword(page, password);
+  await signInWithPassword(page, EMAIL, password);
   const step = page.getByTestId('login-second-factor');
   await expect(step).toContainText('Confirm the sign-in with one of your passkeys.');
   await expect(page.getByTestId('login-code')).toHaveCount(0);
@@ -127,5 +135,77 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
   await expect(card.getByTestId('passkeys-empty')).toBeVisible();
   await expect(page.getByTestId('two-factor-state')).toContainText('Off');
 
+  ledger.expectNoFindings('passkeys');
+});
+
+test('a company that requires a second factor: a new user enrols a passkey instead of the app at the first sign-in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A company of its own: the demo company's sign-ins stay as the other flows expect.
+  const root = await sharedSession(page.request, USERS.root);
+  const api = async <T>(path: string, token: string, data: object): Promise<T> => {
+    const response = await page.request.post(`${path}?lang=en`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data,
+    });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return ((await response.json()) as { result: T }).result;
+  };
+  const mailedPassword = async (email: string) =>
+    /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(email)).raw))?.[1] ?? '';
+  const adminEmail = 'passkey-admin@demo.local';
+  const created = await api<{ company: { id: number } }>('/api/companies/create', root.token, {
+    parent_id: null,
+    name: 'Passkey Required LLC',
+    tax_number: '7700002730',
+    billing_type: 1,
+    contract: 'D-2026/PK',
+    country: 'RU',
+    admin: { email: adminEmail, first_name: 'Alla', last_name: 'Admin', lang: 'en' },
+  });
+  const companyId = created.company.id;
+  await adjustBalance(page.request, companyId, '+100', 'E2E: passkeys');
+  const adminPassword = await mailedPassword(adminEmail);
+
+  // The admin adds a passkey on the profile (a factor of their own), then requires one of everyone.
+  await startInLang(page, 'en');
+  await addVirtualAuthenticator(page);
+  await signInWithPassword(page, adminEmail, adminPassword);
+  await closeEmptySimDialog(page);
+  await page.goto(`${SITE}/profile`);
+  const card = page.getByTestId('passkeys-card');
+  await card.getByTestId('passkey-name').fill('Admin laptop');
+  await card.getByTestId('passkey-password').fill(adminPassword);
+  await card.getByTestId('passkey-add').click();
+  await expect(card.getByTestId('passkey-row')).toHaveCount(1);
+  const admin = (await page.context().cookies(SITE)).find((cookie) => cookie.name === 'token')?.value ?? '';
+  await api('/api/company/update', admin, { id: companyId, require_second_factor: true });
+  const userEmail = 'passkey-required-user@demo.local';
+  await api('/api/company/users/create', admin, {
+    company_id: companyId,
+    email: userEmail,
+    first_name: 'Nina',
+    last_name: 'Newuser',
+    phone: null,
+    role: 'viewer',
+  });
+  const userPassword = await mailedPassword(userEmail);
+
+  // The new user is made to enrol at the first sign-in, and takes a passkey instead of the app.
+  await signOut(page);
+  await signInWithPassword(page, userEmail, userPassword);
+  await expect(page.getByTestId('login-second-factor')).toContainText('Your company requires two-factor sign-in');
+  await ledger.check(page, 'passkeys enrol at sign-in');
+  await saveScreenshot(page, 'passkeys-login-enrol-en');
+  await page.getByTestId('login-use-passkey').click();
+  await closeEmptySimDialog(page);
+  await page.goto(`${SITE}/profile`);
+  await expect(card.getByTestId('passkey-row')).toContainText('Passkey');
+  // The only factor of a user whose company requires one: it cannot be removed.
+  await card.getByTestId('passkey-remove').click();
+  await page.getByTestId('passkey-remove-dialog').getByTestId('passkey-remove-confirm').click();
+  await expect(card.getByTestId('passkey-error')).toContainText('Your company requires two-factor sign-in');
+  await expect(card.getByTestId('passkey-row')).toHaveCount(1);
   ledger.expectNoFindings('passkeys');
 });

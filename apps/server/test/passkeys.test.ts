@@ -283,6 +283,31 @@ describe('passkeys', () => {
     );
     // Now the manager, like anyone without a factor in this company, enrols one at sign-in.
     expect(await passwordChallenge('manager@demo.local')).toMatchObject({ enrol: true, totp: false, passkey: false });
+    // …and may enrol a passkey there instead of the app: the session opens once, no recovery codes.
+    const asked = await passwordChallenge('manager@demo.local');
+    const enrolStart = await post(t.app, '/api/login/second_factor/enrol/passkey/start', {
+      challenge: asked.challenge,
+    });
+    expect(enrolStart.statusCode, enrolStart.body).toBe(200);
+    const newKey = new SoftAuthenticator(ORIGIN);
+    const enrolBody = {
+      challenge: asked.challenge,
+      name: 'New phone',
+      response: newKey.register(resultOf<Options>(enrolStart).options),
+    };
+    const enrolled = await Promise.all(
+      [1, 2, 3].map(() => post(t.app, '/api/login/second_factor/enrol/passkey', enrolBody)),
+    );
+    expect(enrolled.map((res) => res.statusCode).sort()).toEqual([200, 400, 400]);
+    const session = resultOf<LoginWithFactor>(enrolled.find((res) => res.statusCode === 200)!);
+    expect(session.recovery_codes).toBeUndefined();
+    expect((await post(t.app, '/api/session/check', {}, { token: session.token })).statusCode).toBe(200);
+    expect(await passwordChallenge('manager@demo.local')).toMatchObject({ enrol: false, totp: false, passkey: true });
+    // With a factor now, the enrolment is not offered again.
+    const again = await passwordChallenge('manager@demo.local');
+    expect(
+      (await post(t.app, '/api/login/second_factor/enrol/passkey/start', { challenge: again.challenge })).statusCode,
+    ).toBe(409);
     await t.database.db.execute(
       sql`update companies set require_second_factor = false where id = ${adminUser.companyId}`,
     );

@@ -85,6 +85,13 @@ export const PASSKEY_FRESH_SIGN_IN_SECONDS = 600;
 
 export const PasskeySignIn = z.strictObject({ response: PasskeyAssertion });
 export const PasskeySecondFactorStart = z.strictObject({ challenge: z.string().min(1).max(200) });
+/** A passkey enrolled at a sign-in that must enrol a second factor first (instead of the app). */
+export const PasskeyEnrolAtSignIn = z.strictObject({
+  challenge: z.string().min(1).max(200),
+  name: PasskeyName,
+  response: PasskeyRegistration,
+});
+
 export const PasskeySecondFactor = z.strictObject({
   challenge: z.string().min(1).max(200),
   response: PasskeyAssertion,
@@ -135,6 +142,18 @@ export const PASSKEYS_API = {
   }),
   secondFactor: action(ENTRY_PATHS.loginSecondFactorPasskey, {
     body: PasskeySecondFactor,
+    result: LoginWithFactor,
+    access: 'public',
+    writable: false,
+  }),
+  enrolStart: action(ENTRY_PATHS.loginEnrolPasskeyStart, {
+    body: PasskeySecondFactorStart,
+    result: PasskeyOptions,
+    access: 'public',
+    writable: false,
+  }),
+  enrol: action(ENTRY_PATHS.loginEnrolPasskey, {
+    body: PasskeyEnrolAtSignIn,
     result: LoginWithFactor,
     access: 'public',
     writable: false,

@@ -20,6 +20,8 @@ export const ENTRY_PATHS = {
   loginPasskeyFinish: '/api/login/passkey/finish',
   loginSecondFactorPasskeyStart: '/api/login/second_factor/passkey/start',
   loginSecondFactorPasskey: '/api/login/second_factor/passkey',
+  loginEnrolPasskeyStart: '/api/login/second_factor/enrol/passkey/start',
+  loginEnrolPasskey: '/api/login/second_factor/enrol/passkey',
   tokenRefresh: '/api/token/refresh',
   me: '/api/service/me',
   simsList: '/api/sims/list',

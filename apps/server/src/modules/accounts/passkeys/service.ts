@@ -103,17 +103,31 @@ export class PasskeyService {
     password: string | undefined,
     ip: string | null,
   ): Promise<PasskeyOptions> {
-    const { db } = this.deps;
     if (principal.impersonatorId !== null) throw new AppError('forbidden');
-    const account = await repo.findCredentials(db, principal.userId);
+    const account = await repo.findCredentials(this.deps.db, principal.userId);
     if (!account) throw new AppError('not_found');
     await this.proveItIsTheUser(principal, account, password, ip);
-    const existing = await repo.listPasskeys(db, principal.userId);
+    return this.registrationOptions(principal, account.email);
+  }
+
+  /**
+   * The same options for a sign-in that must enrol a second factor first (a company that requires
+   * one): the password (or the company's provider) was just proven by the sign-in itself.
+   */
+  async startEnrolment(user: repo.UserRef): Promise<PasskeyOptions> {
+    const account = await repo.findCredentials(this.deps.db, user.userId);
+    if (!account) throw new AppError('not_found');
+    return this.registrationOptions(user, account.email);
+  }
+
+  private async registrationOptions(user: repo.UserRef, email: string): Promise<PasskeyOptions> {
+    const { db } = this.deps;
+    const existing = await repo.listPasskeys(db, user.userId);
     if (existing.length >= PASSKEYS_MAX) throw new AppError('passkey_limit', undefined, { max: PASSKEYS_MAX });
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: this.rpID,
-      userName: account.email,
+      userName: email,
       attestationType: 'none',
       excludeCredentials: existing.map((passkey) => ({
         id: passkey.credentialId,
@@ -123,7 +137,7 @@ export class PasskeyService {
       // so it stands for both factors.
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    await this.saveChallenge(db, options.challenge, 'register', principal);
+    await this.saveChallenge(db, options.challenge, 'register', user);
     return { options: { ...options } };
   }
 
@@ -147,13 +161,34 @@ export class PasskeyService {
   }
 
   async finishRegistration(principal: Principal, body: PasskeyRegisterFinish, ip: string | null): Promise<PasskeyItem> {
+    return this.register(
+      {
+        userId: principal.userId,
+        companyId: principal.companyId,
+        impersonatorId: principal.impersonatorId,
+        apiTokenId: principal.apiTokenId,
+      },
+      body,
+      ip,
+    );
+  }
+
+  /** The enrolment's answer at a sign-in: the passkey is kept (audited, told by mail) as on the profile. */
+  async finishEnrolment(user: repo.UserRef, body: PasskeyRegisterFinish, ip: string | null): Promise<PasskeyItem> {
+    return this.register({ ...user, impersonatorId: null }, body, ip);
+  }
+
+  /** Checks the browser's new passkey against its waiting ceremony and keeps it. */
+  private async register(
+    actor: repo.UserRef & { impersonatorId: number | null; apiTokenId?: number | null },
+    body: PasskeyRegisterFinish,
+    ip: string | null,
+  ): Promise<PasskeyItem> {
     const { db } = this.deps;
     const verified = await this.verifyOrRefuse((challengeTaken) =>
       verifyRegistrationResponse({
         response: body.response,
-        expectedChallenge: challengeTaken((challenge) =>
-          repo.takeChallenge(db, challenge, 'register', principal.userId),
-        ),
+        expectedChallenge: challengeTaken((challenge) => repo.takeChallenge(db, challenge, 'register', actor.userId)),
         expectedOrigin: this.origin,
         expectedRPID: this.rpID,
         requireUserVerification: true,
@@ -163,12 +198,13 @@ export class PasskeyService {
     const { credential } = verified.registrationInfo;
     const item = await db.transaction(async (tx) => {
       // Parallel finishes of one user take turns, so the limit holds.
-      await repo.lockUser(tx, principal.userId);
-      if ((await repo.countPasskeys(tx, principal.userId)) >= PASSKEYS_MAX)
+      await repo.lockUser(tx, actor.userId);
+      if ((await repo.countPasskeys(tx, actor.userId)) >= PASSKEYS_MAX) {
         throw new AppError('passkey_limit', undefined, { max: PASSKEYS_MAX });
+      }
       const row = await repo.insertPasskey(tx, {
-        companyId: principal.companyId,
-        userId: principal.userId,
+        companyId: actor.companyId,
+        userId: actor.userId,
         credentialId: credential.id,
         publicKey: isoBase64URL.fromBuffer(credential.publicKey),
         counter: credential.counter,
@@ -176,10 +212,10 @@ export class PasskeyService {
         name: body.name,
       });
       if (!row) throw new AppError('passkey_exists');
-      await insertAudit(tx, { ...auditActor(principal), action: 'passkey_add', details: { name: body.name }, ip });
+      await insertAudit(tx, { ...actor, action: 'passkey_add', details: { name: body.name }, ip });
       return toItem(row);
     });
-    await this.tellTheUser(principal.userId, item.name, ip);
+    await this.tellTheUser(actor.userId, item.name, ip);
     return item;
   }
 

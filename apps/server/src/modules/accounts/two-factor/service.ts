@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { LoginWithFactor, TokenPair } from '@cab/contract/auth';
-import type { PasskeyAssertion, PasskeyOptions } from '@cab/contract/passkeys';
+import type { PasskeyAssertion, PasskeyOptions, PasskeyRegisterFinish } from '@cab/contract/passkeys';
 import {
   RECOVERY_CODES,
   SECOND_FACTOR_CHALLENGE_SECONDS,
@@ -44,6 +44,8 @@ export interface PasskeyFactor {
   startSecondFactor(user: repo.UserRef): Promise<PasskeyOptions>;
   verifySecondFactor(user: repo.UserRef, response: PasskeyAssertion): Promise<void>;
   removeAll(db: Executor, userId: number): Promise<number>;
+  startEnrolment(user: repo.UserRef): Promise<PasskeyOptions>;
+  finishEnrolment(user: repo.UserRef, body: PasskeyRegisterFinish, ip: string | null): Promise<unknown>;
 }
 
 export interface TwoFactorDeps {
@@ -225,6 +227,26 @@ export class TwoFactorService {
     const user = await this.challengedUser(challenge);
     await this.deps.passkeys.verifySecondFactor(user, response);
     return this.openAfterSecondFactor(auth, user, challenge, 'passkey', client, false);
+  }
+
+  /** A passkey instead of the app, for a sign-in that must enrol a second factor first. */
+  async startPasskeyEnrol(challenge: string): Promise<PasskeyOptions> {
+    const user = await this.challengedUser(challenge);
+    await this.mustEnrol(user.userId);
+    return this.deps.passkeys.startEnrolment(user);
+  }
+
+  /** The new passkey kept (its ceremony answers once), then the session opens as after any factor. */
+  async completeEnrolWithPasskey(auth: SessionOpener, challenge: string, body: PasskeyRegisterFinish, client: ClientInfo): Promise<LoginWithFactor> {
+    const user = await this.challengedUser(challenge);
+    await this.mustEnrol(user.userId);
+    await this.deps.passkeys.finishEnrolment(user, body, client.ip);
+    return this.openAfterSecondFactor(auth, user, challenge, 'passkey', client, false);
+  }
+
+  private async mustEnrol(userId: number): Promise<void> {
+    const { totp, passkey } = await this.factorsOf(userId);
+    if (totp || passkey) throw new AppError('second_factor_enabled');
   }
 
   /** The challenge ends (once: a parallel answer gets 401), the session opens, the sign-in is audited. */

@@ -13,6 +13,8 @@ type PasskeyStart = typeof PASSKEYS_API.loginStart;
 type PasskeyFinish = typeof PASSKEYS_API.loginFinish;
 type PasskeyAnswerStart = typeof PASSKEYS_API.secondFactorStart;
 type PasskeyAnswer = typeof PASSKEYS_API.secondFactor;
+type PasskeyEnrolStart = typeof PASSKEYS_API.enrolStart;
+type PasskeyEnrol = typeof PASSKEYS_API.enrol;
 type SsoFinish = typeof SSO_API.loginFinish;
 
 /* The login route stays free of zod (its JS budget): the endpoints' types only, their paths from
@@ -61,4 +63,13 @@ export function startPasskeyAnswer(body: BodyOf<PasskeyAnswerStart>): Promise<Re
 
 export function answerWithPasskey(body: BodyOf<PasskeyAnswer>): Promise<ResultOf<PasskeyAnswer> | null> {
   return api.act<ResultOf<PasskeyAnswer>>(ENTRY_PATHS.loginSecondFactorPasskey, body, inline);
+}
+
+/** A passkey enrolled instead of the app, when the company requires a second factor: options, then the answer. */
+export function startPasskeyEnrol(body: BodyOf<PasskeyEnrolStart>): Promise<ResultOf<PasskeyEnrolStart> | null> {
+  return api.act<ResultOf<PasskeyEnrolStart>>(ENTRY_PATHS.loginEnrolPasskeyStart, body, inline);
+}
+
+export function enrolPasskey(body: BodyOf<PasskeyEnrol>): Promise<ResultOf<PasskeyEnrol> | null> {
+  return api.act<ResultOf<PasskeyEnrol>>(ENTRY_PATHS.loginEnrolPasskey, body, inline);
 }

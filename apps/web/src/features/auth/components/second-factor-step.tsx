@@ -5,8 +5,8 @@ import type { SecondFactorChallenge, TotpStartResult } from '@cab/contract/two-f
 import { RecoveryCodesList } from '@/components/recovery-codes-list';
 import { ApiError } from '@/lib/api-error';
 import { completeLogin } from '@/lib/session';
-import { PasskeyProblem, passkeyAvailability, signWithPasskey } from '@/lib/passkey-browser';
-import { answerSecondFactor, answerWithPasskey, startEnrol, startPasskeyAnswer } from '../api/login';
+import { createPasskey, PasskeyProblem, passkeyAvailability, signWithPasskey } from '@/lib/passkey-browser';
+import { answerSecondFactor, answerWithPasskey, enrolPasskey, startEnrol, startPasskeyAnswer, startPasskeyEnrol } from '../api/login';
 
 const TOTP_PATTERN = /^\d{6}$/;
 const RECOVERY_PATTERN = /^[a-z2-9]{5}-?[a-z2-9]{5}$/i;
@@ -56,14 +56,24 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
     }
   }
 
-  /** The challenge answered by one of the user's passkeys (the browser's prompt in between). */
+  /**
+   * The challenge answered by one of the user's passkeys — or, at a required enrolment, by a new
+   * passkey made now instead of the app (the browser's prompt in between).
+   */
   async function answerByPasskey(): Promise<void> {
     if (isSubmitting) return;
     setError(null);
     setSubmitting(true);
     try {
-      const started = await startPasskeyAnswer({ challenge: challenge.challenge });
-      const result = started ? await answerWithPasskey({ challenge: challenge.challenge, response: await signWithPasskey(started.options) }) : null;
+      const id = { challenge: challenge.challenge };
+      let result: LoginWithFactor | null = null;
+      if (challenge.enrol) {
+        const started = await startPasskeyEnrol(id);
+        if (started) result = await enrolPasskey({ ...id, name: t('passkeys.defaultName'), response: await createPasskey(started.options) });
+      } else {
+        const started = await startPasskeyAnswer(id);
+        if (started) result = await answerWithPasskey({ ...id, response: await signWithPasskey(started.options) });
+      }
       if (result) completeLogin(result);
       else setError(t('common.unexpectedError'));
     } catch (failure) {
@@ -75,18 +85,19 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
     }
   }
 
-  const passkeys = challenge.passkey ? passkeyAvailability() : 'unsupported';
+  // A passkey answers when the user has one, or — at a required enrolment — is made instead of the app.
+  const passkeys = challenge.passkey || challenge.enrol ? passkeyAvailability() : 'unsupported';
   const passkeyButton = passkeys === 'available' && (
     <button
       type="button"
-      className={`p-button p-component${challenge.totp ? ' p-button-outlined' : ''}`}
+      className={`p-button p-component${challenge.totp || challenge.enrol ? ' p-button-outlined' : ''}`}
       disabled={isSubmitting}
       aria-busy={isSubmitting}
       onClick={() => void answerByPasskey()}
       data-testid="login-use-passkey"
     >
       <i className={`pi ${isSubmitting && !challenge.totp ? 'pi-spin pi-spinner' : 'pi-key'} p-button-icon p-button-icon-left`} aria-hidden="true" />
-      <span className="p-button-label">{t('passkeys.useForSecondFactor')}</span>
+      <span className="p-button-label">{t(challenge.enrol ? 'passkeys.enrolInstead' : 'passkeys.useForSecondFactor')}</span>
     </button>
   );
   const errorNote = error && (
@@ -171,7 +182,7 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: SecondFa
           <span className="p-button-label">{t(recovery ? 'twoFactor.useApp' : 'twoFactor.useRecovery')}</span>
         </button>
       )}
-      {!challenge.enrol && passkeyButton}
+      {passkeyButton}
     </form>
   );
 }
