@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, markNewsSeen, sharedSession, USERS } from '../support/auth.js';
 import { adjustBalance } from '../support/deposit.js';
 import { AxeLedger } from '../support/axe.js';
-import { mailText, waitForMail } from '../support/mail.js';
+import { waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screens.js';
+import { closeEmptySimDialog, mailedPassword, signInWithPassword, signOut } from '../support/sign-in.js';
 import { startInLang } from '../support/ui.js';
 
 /*
@@ -33,26 +34,6 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** A company without SIMs opens the "no SIM cards yet" dialog after a first sign-in: closed as a user would. */
-async function closeEmptySimDialog(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByTestId('empty-sim-close').click();
-  await expect(page.getByTestId('empty-sim-dialog')).toBeHidden();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-logout').click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${SITE}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
-
 test('add a passkey on the profile, sign in with it alone and as the second factor, remove it', async ({ page }) => {
   test.setTimeout(120_000);
   const admin = await sharedSession(page.request, USERS.admin);
@@ -73,7 +54,7 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
     },
   });
   expect(created.status(), await created.text()).toBe(200);
-  const password = /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(EMAIL)).raw))?.[1] ?? '';
+  const password = await mailedPassword(EMAIL);
   const first = await page.request.post('/api/login?lang=en', { data: { email: EMAIL, password } });
   await markNewsSeen(page.request, ((await first.json()) as { result: { token: string } }).result.token);
 
@@ -83,7 +64,7 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await expect(page.getByTestId('login-passkey')).toHaveCount(0);
-  await signInWithPassword(page, EMAIL, password);
+  await signInWithPassword(page, EMAIL, password, SITE);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`${SITE}/profile`);
   const card = page.getByTestId('passkeys-card');
@@ -116,7 +97,7 @@ test('add a passkey on the profile, sign in with it alone and as the second fact
 
   // With the password, the passkey is the second step.
   await signOut(page);
-  await signInWithPassword(page, EMAIL, password);
+  await signInWithPassword(page, EMAIL, password, SITE);
   const step = page.getByTestId('login-second-factor');
   await expect(step).toContainText('Confirm the sign-in with one of your passkeys.');
   await expect(page.getByTestId('login-code')).toHaveCount(0);
@@ -152,8 +133,6 @@ test('a company that requires a second factor: a new user enrols a passkey inste
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
     return ((await response.json()) as { result: T }).result;
   };
-  const mailedPassword = async (email: string) =>
-    /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(email)).raw))?.[1] ?? '';
   const adminEmail = 'passkey-admin@demo.local';
   const created = await api<{ company: { id: number } }>('/api/companies/create', root.token, {
     parent_id: null,
@@ -171,7 +150,7 @@ test('a company that requires a second factor: a new user enrols a passkey inste
   // The admin adds a passkey on the profile (a factor of their own), then requires one of everyone.
   await startInLang(page, 'en');
   await addVirtualAuthenticator(page);
-  await signInWithPassword(page, adminEmail, adminPassword);
+  await signInWithPassword(page, adminEmail, adminPassword, SITE);
   await closeEmptySimDialog(page);
   await page.goto(`${SITE}/profile`);
   const card = page.getByTestId('passkeys-card');
@@ -194,7 +173,7 @@ test('a company that requires a second factor: a new user enrols a passkey inste
 
   // The new user is made to enrol at the first sign-in, and takes a passkey instead of the app.
   await signOut(page);
-  await signInWithPassword(page, userEmail, userPassword);
+  await signInWithPassword(page, userEmail, userPassword, SITE);
   await expect(page.getByTestId('login-second-factor')).toContainText('Your company requires two-factor sign-in');
   await ledger.check(page, 'passkeys enrol at sign-in');
   await saveScreenshot(page, 'passkeys-login-enrol-en');

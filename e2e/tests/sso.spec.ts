@@ -3,8 +3,8 @@ import { startTestIdp, type TestIdp } from '@cab/test-idp';
 import { BASE_URL, sharedSession, USERS } from '../support/auth.js';
 import { AxeLedger } from '../support/axe.js';
 import { adjustBalance } from '../support/deposit.js';
-import { mailText, waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screens.js';
+import { mailedPassword, signOut } from '../support/sign-in.js';
 import { openShell, startInLang } from '../support/ui.js';
 
 /*
@@ -37,12 +37,6 @@ async function call<T>(request: APIRequestContext, path: string, token: string, 
   return ((await response.json()) as { result: T }).result;
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-logout').click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 /** From the login page to the provider's sign-in form, as whoever the provider then signs in. */
 async function throughProvider(page: Page, typed: string, atProvider = typed): Promise<void> {
   // The provider remembers who signed in there last (its own session cookie, on 127.0.0.1 as the
@@ -71,7 +65,7 @@ test('an admin sets up sign-in with the company account; a new person signs in t
     country: 'RU',
     admin: { email: adminEmail, first_name: 'Sergey', last_name: 'Signon', lang: 'en' },
   });
-  const adminPassword = /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(adminEmail)).raw))?.[1] ?? '';
+  const adminPassword = await mailedPassword(adminEmail);
   await adjustBalance(page.request, created.company.id, '+100', 'E2E: single sign-on');
 
   await startInLang(page, 'en');

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { cookieValue, sharedSession, USERS } from '../support/auth.js';
 import { AxeLedger } from '../support/axe.js';
 import { adjustBalance } from '../support/deposit.js';
-import { mailText, waitForMail } from '../support/mail.js';
 import { saveScreenshot } from '../support/screens.js';
+import { closeEmptySimDialog, mailedPassword, signInWithPassword, signOut } from '../support/sign-in.js';
 import { openShell, startInLang } from '../support/ui.js';
 
 /*
@@ -26,34 +26,9 @@ async function call<T>(request: APIRequestContext, path: string, token: string, 
   return ((await response.json()) as { result: T }).result;
 }
 
-const mailedPassword = async (email: string) => {
-  const password = /(?:Password|Пароль): (\S+)/.exec(mailText((await waitForMail(email)).raw))?.[1];
-  if (!password) throw new Error(`no password in the mail to ${email}`);
-  return password;
-};
 
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
 
-/**
- * After a user's first sign-in in this browser: the company has no SIMs, so the shell's "no SIM
- * cards yet" dialog opens (once per user and browser session); it is closed as a user would.
- */
-async function closeEmptySimDialog(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByTestId('empty-sim-close').click();
-  await expect(page.getByTestId('empty-sim-dialog')).toBeHidden();
-}
 
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('menu-logout').click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 test('enrol an authenticator app, sign in with a code and with a recovery code; a required second factor is enrolled at sign-in', async ({ page }) => {
   test.setTimeout(180_000);
