@@ -74,7 +74,7 @@ type TableEvents = Pick<SimsTableProps, 'onSelectionChange' | 'onPage' | 'onSort
  * stable and call the page's latest ones.
  */
 export function SimsTable(props: SimsTableProps) {
-  const latest = useRef<TableEvents & Pick<SimsTableProps, 'selection'>>(props);
+  const latest = useRef<TableEvents & Pick<SimsTableProps, 'selection' | 'items'>>(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
@@ -94,7 +94,7 @@ export function SimsTable(props: SimsTableProps) {
   const events = useMemo<TableEvents>(
     () => ({
       onSelectionChange: (rows) =>
-        latest.current.onSelectionChange(applySelectionChange(latest.current.selection, drawnSelection.current, rows)),
+        latest.current.onSelectionChange(applySelectionChange(latest.current.selection, drawnSelection.current, rows, latest.current.items)),
       onPage: (pageIndex, pageSize) => latest.current.onPage(pageIndex, pageSize),
       onSortClick: (column) => latest.current.onSortClick(column),
     }),

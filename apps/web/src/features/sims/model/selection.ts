@@ -60,10 +60,16 @@ export function changesFilter(from: SimListState, patch: Partial<SimListState>):
 /**
  * Applies what a click changed (the table's answer against what it drew) to the latest selection,
  * so a second checkbox clicked before the first one is drawn adds to it instead of replacing it.
+ * An answer holding every row of the page (the header's "select all") means just that, whatever
+ * was drawn: a selection cleared but not yet redrawn must not turn it into "all but those".
  */
-export function applySelectionChange(latest: SimRow[], drawn: SimRow[], answer: SimRow[]): SimRow[] {
+export function applySelectionChange(latest: SimRow[], drawn: SimRow[], answer: SimRow[], pageRows: SimRow[] = []): SimRow[] {
   const drawnIds = new Set(drawn.map((row) => row.id));
   const answerIds = new Set(answer.map((row) => row.id));
+  if (pageRows.length > 0 && pageRows.every((row) => answerIds.has(row.id))) {
+    const latestIds = new Set(latest.map((row) => row.id));
+    return [...latest, ...answer.filter((row) => !latestIds.has(row.id))];
+  }
   const kept = latest.filter((row) => !drawnIds.has(row.id) || answerIds.has(row.id));
   const keptIds = new Set(kept.map((row) => row.id));
   return [...kept, ...answer.filter((row) => !drawnIds.has(row.id) && !keptIds.has(row.id))];
