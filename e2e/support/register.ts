@@ -65,5 +65,10 @@ export async function pickCountry(page: Page, name: string): Promise<void> {
     await expect(filter).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await filter.fill(name);
-  await page.locator('.p-dropdown-item', { hasText: name }).first().click();
+  // The option's click was once taken while the filtered list redrew: the panel stayed open over the
+  // step's buttons (CI). Until the panel has closed on the choice, the option is clicked again.
+  await expect(async () => {
+    if (await filter.isVisible()) await page.locator('.p-dropdown-item', { hasText: name }).first().click({ timeout: 2000 });
+    await expect(filter).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }

@@ -37,17 +37,27 @@ export async function countAttempt(db: Executor, keys: AttemptKeys, windowMinute
   };
 }
 
+/*
+ * The two functions below change the account's row and the client's row in statements of their own,
+ * one row's lock at a time. As one statement (a data-modifying CTE runs in no set order) they locked
+ * the two rows in either order while concurrent countAttempt calls lock account then client: the
+ * cycle deadlocked under parallel sign-ins, and the aborted statement could be the right answer's
+ * forgiveness (a recovery code spent, the sign-in refused).
+ */
+
 /** Takes an attempt back: it never reached the password check. */
 export async function uncountAttempt(db: Executor, keys: AttemptKeys, windowEpoch: number): Promise<void> {
-  await db.execute(sql`
-    update auth_attempts set count = count - 1
-    where key in (${keys.account}, ${keys.client}) and window_start = to_timestamp(${windowEpoch}::float8) and count > 0`);
+  for (const key of [keys.account, keys.client]) {
+    await db.execute(sql`
+      update auth_attempts set count = count - 1
+      where key = ${key} and window_start = to_timestamp(${windowEpoch}::float8) and count > 0`);
+  }
 }
 
 /** A right password: the account starts afresh, and the client's attempt was no failure. */
 export async function forgiveAttempt(db: Executor, keys: AttemptKeys, windowEpoch: number): Promise<void> {
+  await db.execute(sql`delete from auth_attempts where key = ${keys.account}`);
   await db.execute(sql`
-    with reset as (delete from auth_attempts where key = ${keys.account})
     update auth_attempts set count = count - 1
     where key = ${keys.client} and window_start = to_timestamp(${windowEpoch}::float8) and count > 0`);
 }
