@@ -110,7 +110,8 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
   let rootToken: string;
   let adminToken: string;
   let sim: { id: number; companyId: number; iccid: string; msisdn: string; imsi: string };
-  const today = new Date().toISOString().slice(0, 10);
+  /** The UTC day a date falls on: the day usage rollups count a session on. */
+  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
   beforeAll(async () => {
     test = await createTestApp();
@@ -153,18 +154,18 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
       (row) => row.nas === nas,
     );
   const usageSessions = (key: string) =>
-    queryRows<{ bytes_up: string | number; bytes_down: string | number; cost_cents: number }>(
+    queryRows<{ bytes_up: string | number; bytes_down: string | number; cost_cents: number; started_at: string | Date }>(
       test.database.db,
-      sql`select bytes_up, bytes_down, cost_cents from usage_sessions where company_id = ${sim.companyId} and record_key = ${key}`,
+      sql`select bytes_up, bytes_down, cost_cents, started_at from usage_sessions where company_id = ${sim.companyId} and record_key = ${key}`,
     );
-  const rollups = async () => {
+  const rollups = async (day: string) => {
     const [daily] = await queryRows<{ sessions: number; bytes_up: string; bytes_down: string; cost_cents: string }>(
       test.database.db,
-      sql`select sessions, bytes_up::text, bytes_down::text, cost_cents::text from usage_daily where company_id = ${sim.companyId} and sim_id = ${sim.id} and day = ${today}::date`,
+      sql`select sessions, bytes_up::text, bytes_down::text, cost_cents::text from usage_daily where company_id = ${sim.companyId} and sim_id = ${sim.id} and day = ${day}::date`,
     );
     const [company] = await queryRows<{ sessions: number; bytes_up: string }>(
       test.database.db,
-      sql`select sessions, bytes_up::text from usage_daily_company where company_id = ${sim.companyId} and day = ${today}::date`,
+      sql`select sessions, bytes_up::text from usage_daily_company where company_id = ${sim.companyId} and day = ${day}::date`,
     );
     return { daily, company, spend: await monthSpendOf(test.database.db, { companyId: sim.companyId, simId: sim.id } as SimRef) };
   };
@@ -179,7 +180,10 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
   });
 
   it('Start, Interim sent twice and Stop: the SIM goes online with its IMEI, then its session counts once in usage, rollups and reports', async () => {
-    const before = await rollups();
+    // Read before the session for today and tomorrow: a run across midnight counts it on the day it started.
+    const now = Date.now();
+    const beforeByDay = new Map<string, Awaited<ReturnType<typeof rollups>>>();
+    for (const day of [dayOf(new Date(now)), dayOf(new Date(now + 86_400_000))]) beforeByDay.set(day, await rollups(day));
     const start = await radclient(listener.port, LOOPBACK_SECRET, session('sess-1', 'Start', { '3GPP-IMEISV': IMEISV, '3GPP-SGSN-MCC-MNC': '25001', '3GPP-RAT-Type': 6 }));
     expect(start.answered, start.output).toBe(true);
     expect(await network()).toMatchObject({ online: true, imei: IMEI, rat: '4G' });
@@ -200,7 +204,10 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
     const cost = Math.ceil(((up + 7000) / 1_048_576) * 5);
     const recorded = await usageSessions('radius:127.0.0.1:sess-1');
     expect(recorded.map((r) => [Number(r.bytes_up), Number(r.bytes_down), r.cost_cents])).toEqual([[up, 7000, cost]]);
-    const after = await rollups();
+    const day = dayOf(new Date(recorded[0]!.started_at));
+    const before = beforeByDay.get(day)!;
+    expect(before, `the session's day ${day}`).toBeDefined();
+    const after = await rollups(day);
     expect((after.daily?.sessions ?? 0) - (before.daily?.sessions ?? 0)).toBe(1);
     expect(Number(after.daily?.bytes_up ?? 0) - Number(before.daily?.bytes_up ?? 0)).toBe(up);
     expect(Number(after.daily?.bytes_down ?? 0) - Number(before.daily?.bytes_down ?? 0)).toBe(7000);
@@ -212,18 +219,18 @@ describe.skipIf(!hasRadclient)('RADIUS accounting with radclient', () => {
     expect(usage.body.result.items.filter((item) => item.bytes === up + 7000)).toHaveLength(1);
     const report = await api<{ items: Array<{ iccid: string; bytes_up: number; bytes_down: number; duration: number; operator: string; country: string; rat: string }> }>(
       '/api/reports/sessions',
-      { filter: { query: sim.iccid }, from: today, to: today },
+      { filter: { query: sim.iccid }, from: day, to: day },
       adminToken,
     );
     expect(report.body.result.items.filter((row) => row.bytes_up === up)).toEqual([
       expect.objectContaining({ iccid: sim.iccid, bytes_down: 7000, operator: '250-01', country: 'RU', rat: '4G' }),
     ]);
-    const day = await api<{ items: Array<{ sessions: number; bytes_up: number }> }>(
+    const dayReport = await api<{ items: Array<{ sessions: number; bytes_up: number }> }>(
       '/api/reports/day',
-      { filter: { query: sim.iccid }, from: today, to: today, by_sim: true },
+      { filter: { query: sim.iccid }, from: day, to: day, by_sim: true },
       adminToken,
     );
-    expect(day.body.result.items).toEqual([expect.objectContaining({ sessions: after.daily?.sessions, bytes_up: Number(after.daily?.bytes_up) })]);
+    expect(dayReport.body.result.items).toEqual([expect.objectContaining({ sessions: after.daily?.sessions, bytes_up: Number(after.daily?.bytes_up) })]);
   });
 
   it('a packet with a wrong secret changes nothing and is counted', async () => {
