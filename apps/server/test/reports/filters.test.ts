@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Sums over the raw records of the SIMs `simsOf` picks (company_id, id), in the range. */
-async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: number; byDay: Record<string, number> }> {
+async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: number; byDay: Record<string, number>; secondPage: string[] }> {
   const [row] = await queryRows<Record<string, string | number | null>>(t.database.db, sql`
     with picked as (${simsOf}),
     s as (select u.* from usage_sessions u join picked p on p.company_id = u.company_id and p.id = u.sim_id
@@ -93,6 +93,7 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
       (select coalesce(sum(seconds), 0) from e where kind = 'call') as call_seconds,
       (select coalesce(sum(cost_cents), 0) from days) as cost_cents,
       (select count(*) from (select distinct sim_id, day from days) x) as sim_days,
+      (select json_agg(x.key) from (select distinct day::text || ' ' || sim_id as key, day, sim_id from days order by day desc, sim_id desc offset 7 limit 7) x) as second_page,
       (select json_object_agg(day, cost) from (select day::text, sum(cost_cents) as cost from days group by day) x) as by_day`);
   const n = (key: string) => Number(row?.[key] ?? 0);
   const totals: UsageTotals = {
@@ -109,7 +110,8 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
     cost: n('cost_cents') / 100,
   };
   const byDay = (typeof row?.by_day === 'string' ? JSON.parse(row.by_day) : (row?.by_day ?? {})) as Record<string, number>;
-  return { totals, simDays: n('sim_days'), byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
+  const secondPage = (typeof row?.second_page === 'string' ? JSON.parse(row.second_page) : (row?.second_page ?? [])) as string[];
+  return { totals, simDays: n('sim_days'), secondPage, byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
 }
 
 /** The manager of the demo company, as the gate would have found them. */
@@ -158,6 +160,9 @@ describe('report figures under every filter equal the raw records', () => {
       expect(Object.fromEntries(day.chart.filter((p) => p.cost > 0).map((p) => [p.day, p.cost]))).toEqual(truth.byDay);
       const bySim = DayReportResult.parse(await reportOf('day', { filter, by_sim: true }));
       expect(bySim.total).toBe(truth.simDays);
+      // The second page by SIM, newest day first: the page is read from the days the daily sums place it on.
+      const secondPage = DayReportResult.parse(await reportOf('day', { filter, by_sim: true, page: 1, size: 7 }));
+      expect(secondPage.items.map((row) => `${row.day} ${row.sim_id}`)).toEqual(truth.secondPage);
       const sessions = SessionsReportResult.parse(await reportOf('sessions', { filter }));
       expect(sessions.total).toBe(truth.totals.sessions);
       const calls = CallSmsReportResult.parse(await reportOf('call_sms', { filter }));

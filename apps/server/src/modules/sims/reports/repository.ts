@@ -121,19 +121,36 @@ function coarseRollup(criteria: SimCriteria): SQL | null {
   return sql`usage_daily_label d where ${companies} and d.label = ${label}`;
 }
 
-/** Per-day sums over the filter and range; days without usage are absent (the caller fills them). */
-export async function dailySums(db: Executor, criteria: SimCriteria, range: DayRange): Promise<Map<string, Counters>> {
+/** A day's sums, and how many per-SIM day rows (SIMs with usage that day) they are made of. */
+export interface DaySums extends Counters {
+  simDays: number;
+}
+
+/**
+ * Per-day sums over the filter and range; days without usage are absent (the caller fills them).
+ * One read gives the figures and the per-SIM row count of each day, so a report by SIM needs no
+ * second pass over the matching SIMs' rows to count or to page by day.
+ */
+export async function dailySums(db: Executor, criteria: SimCriteria, range: DayRange): Promise<Map<string, DaySums>> {
   const days = sql`d.day between ${range.from}::date and ${range.to}::date`;
   const coarse = coarseRollup(criteria);
+  type Row = CounterRow & { day: string; sim_days: Num };
   const rows = coarse
-    ? await queryRows<CounterRow & { day: string }>(db, sql`
-        select d.day::text as day, ${SUMS} from ${coarse} and ${days} group by d.day`)
-    : await queryRows<CounterRow & { day: string }>(db, sql`
-        select d.day::text as day, ${SUMS}
+    ? await queryRows<Row>(db, sql`
+        select d.day::text as day, ${SUMS}, coalesce(sum(d.sim_days), 0) as sim_days from ${coarse} and ${days} group by d.day`)
+    : await queryRows<Row>(db, sql`
+        select d.day::text as day, ${SUMS}, count(*) as sim_days
         from sims s join usage_daily d on d.company_id = s.company_id and d.sim_id = s.id
         where ${simWhere(criteria)} and ${companyIn(sql`d.company_id`, criteria.scope)} and ${days}
         group by d.day`);
-  return new Map(rows.map((row) => [row.day, toCounters(row)]));
+  return new Map(rows.map((row) => [row.day, { ...toCounters(row), simDays: Number(row.sim_days ?? 0) }]));
+}
+
+/** The per-SIM day rows of a range, from its daily sums. */
+export function simDaysIn(sums: Map<string, DaySums>): number {
+  let total = 0;
+  for (const day of sums.values()) total += day.simDays;
+  return total;
 }
 
 export interface SimDayRow extends CounterRow {
@@ -178,23 +195,6 @@ export async function simDayPage(
     select ${SIM_DAY_COLUMNS} ${simDaySource(criteria, range)}
     order by ${expression} ${dir}, d.day ${dir}, d.sim_id ${dir}
     limit ${limit} offset ${offset}`);
-}
-
-/** How many per-SIM day rows the filter has on each day of the range, from a coarse rollup; null when none answers. */
-export async function simDaysByDay(db: Executor, criteria: SimCriteria, range: DayRange): Promise<Map<string, number> | null> {
-  const coarse = coarseRollup(criteria);
-  if (!coarse) return null;
-  const rows = await queryRows<{ day: string; n: Num }>(db, sql`
-    select d.day::text as day, sum(d.sim_days) as n from ${coarse} and d.day between ${range.from}::date and ${range.to}::date group by d.day`);
-  return new Map(rows.map((row) => [row.day, Number(row.n ?? 0)]));
-}
-
-/** How many per-SIM day rows the filter has in the range: summed from a coarse rollup where one answers. */
-export async function countSimDays(db: Executor, criteria: SimCriteria, range: DayRange): Promise<number> {
-  const perDay = await simDaysByDay(db, criteria, range);
-  if (perDay) return [...perDay.values()].reduce((sum, n) => sum + n, 0);
-  const [row] = await queryRows<{ n: Num }>(db, sql`select count(*) as n ${simDaySource(criteria, range)}`);
-  return Number(row?.n ?? 0);
 }
 
 /**

@@ -246,8 +246,9 @@ export async function* reportCsvLines(
 /** How many rows `reportRows` will give (from the rollups, so it is cheap), for progress. */
 export async function countReportRows(db: Executor, scope: ReportScope, request: ReportQuery): Promise<number> {
   const range = rangeOf(request);
-  if (request.kind === 'day') return request.by_sim ? repo.countSimDays(db, scope, range) : daysOf(range).length;
+  if (request.kind === 'day' && !request.by_sim) return daysOf(range).length;
   const sums = await repo.dailySums(db, scope, range);
+  if (request.kind === 'day') return repo.simDaysIn(sums);
   let total = 0;
   for (const c of sums.values()) total += rowsCounted(request, c);
   return total;

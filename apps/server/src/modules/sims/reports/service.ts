@@ -83,11 +83,10 @@ export async function dayReport(db: Db, principal: Principal, request: DayReport
   const sort = sortOf(request.sort, 'day');
   const offset = offsetOf(request);
   if (request.by_sim) {
-    const [figures, perDay] = await Promise.all([chartAndTotals(db, scope, range), repo.simDaysByDay(db, scope, range)]);
-    const total = perDay ? [...perDay.values()].reduce((sum, n) => sum + n, 0) : await repo.countSimDays(db, scope, range);
-    // Only a coarse rollup says how many rows each day has; without one the page reads the range.
-    const byTime = sort.column === 'day' && perDay !== null;
-    const page = pageWithin((day) => perDay?.get(day) ?? 0, range, { byTime, direction: sort.direction }, offset, request.size);
+    const figures = await chartAndTotals(db, scope, range);
+    const total = repo.simDaysIn(figures.sums);
+    const byTime = sort.column === 'day';
+    const page = pageWithin((day) => figures.sums.get(day)?.simDays ?? 0, range, { byTime, direction: sort.direction }, offset, request.size);
     const rows = page ? await repo.simDayPage(db, scope, page.range, sort, request.size, page.offset) : [];
     const items: DayReportRow[] = rows.map((r) => ({
       ...repo.toChartPoint(r.day, repo.toCounters(r)),
