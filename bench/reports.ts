@@ -7,7 +7,7 @@
 // day report (chart, totals, first page), by SIM, the sessions and the call/SMS pages — over a
 // 30-day range for every filter shape, and the home dashboard: p50 and p95 of ROUNDS rounds (min /
 // median / max of the p95). Every answer's total is checked against plain SQL over the raw records.
-// Run: npx tsx bench/reports.ts   (BENCH_DATABASE_URL, ROUNDS, CALLS to change them)
+// Run: npx tsx bench/reports.ts   (BENCH_DATABASE_URL, ROUNDS, CALLS to change them; ONLY=search for the shapes so named)
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../apps/server/src/db/client.js';
 import { rebuildCoarseRollups } from '../apps/server/src/modules/sims/usage/index.js';
@@ -21,6 +21,8 @@ const DAYS = 35;
 const FIRST_DAY = '2026-09-01';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CALLS = Number(process.env.CALLS ?? 40);
+/** Only the filter shapes whose name holds this text (all when unset). */
+const ONLY = process.env.ONLY ?? '';
 const BUDGET_MS = 300;
 
 /** One company's usage, once: returns whether it wrote any (the coarse rollups then need rebuilding). */
@@ -181,7 +183,7 @@ async function main(): Promise<void> {
   console.log(`${'filter'.padEnd(28)} ${'report'.padEnd(11)} ${'p50'.padStart(7)}  ${'p95 min / median / max'.padEnd(24)} checked`);
   let over = 0;
   let wrong = 0;
-  for (const shape of shapes) {
+  for (const shape of shapes.filter((s) => s.name.includes(ONLY))) {
     const truth = await truthOf(database, shape, from, to);
     const headers = { authorization: `Bearer ${shape.asRoot ? root : admin}` };
     for (const [kind, path, extra, expected] of kinds) {
