@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LOGIN_TEXT_KEYS, TEXT_PARTS } from './src/lib/text-parts.ts';
 
 // The dev server proxies the API; VITE_API_TARGET points it at another local server.
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -27,8 +29,31 @@ const CHUNK_GROUPS = [
   { name: 'common', test: (id: string) => /src[\\/](lib|components)[\\/]|packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]/.test(id) && !RARELY_USED.test(id) && !LOGIN_ROUTE_SHARED.test(id), priority: 1 },
 ];
 
+/**
+ * `virtual:texts/<lang>-<part>`: the part of locales/<lang>.json that src/lib/text-parts.ts names
+ * (the sign-in route's texts, or the rest), so /login downloads only its own. The JSON files stay
+ * whole for authors and tests.
+ */
+function textParts(): Plugin {
+  const prefix = 'virtual:texts/';
+  return {
+    name: 'text-parts',
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const [lang, part] = id.slice(prefix.length + 1).split('-');
+      if (!lang || !/^[a-z]{2}$/.test(lang) || !TEXT_PARTS.includes(part as never)) throw new Error(`no such texts: ${id}`);
+      const file = fileURLToPath(new URL(`./src/locales/${lang}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.entries(all).filter(([key]) => LOGIN_TEXT_KEYS.includes(key) === (part === 'login'));
+      return `export default ${JSON.stringify(Object.fromEntries(picked))};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), textParts()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { loginViaApi, USERS } from '../support/auth.js';
 import { startInLang } from '../support/ui.js';
@@ -25,10 +26,14 @@ test.describe('cold load of a signed-in page', () => {
     expect(calls.filter((path) => path === '/api/sims/list')).toHaveLength(1);
   });
 
-  test('/login: a guest page is sent without the shell chunks, and loads neither PrimeReact nor the shared app chunks', async ({ page }) => {
+  test('/login: a guest page is sent without the shell chunks, loads neither PrimeReact, the shared app chunks nor the rest of the texts, and stays within its JS budget', async ({ page }) => {
     const scripts: string[] = [];
+    const gzipped: Promise<number>[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') gzipped.push(response.body().then((body) => gzipSync(body).length));
     });
     const document = await page.goto('/login');
     expect(await document?.text()).not.toContain('shell-layout');
@@ -37,5 +42,10 @@ test.describe('cold load of a signed-in page', () => {
     // A module the login route shares with signed-in pages, left in 'common', brings these along
     // (vite.config.ts LOGIN_ROUTE_SHARED): 186 → 382 KB gzipped when the passkey prompt was.
     expect(scripts.filter((path) => /\/assets\/(prime|common|query)-/.test(path))).toEqual([]);
+    // Only the sign-in route's texts (lib/text-parts.ts): the whole Russian file was 34.6 KB of the 188.
+    expect(scripts.filter((path) => /\/assets\/(ru|en)-rest-/.test(path))).toEqual([]);
+    // ARCHITECTURE §9: at most 150 KB of gzipped JS (bench/login-bundle.mjs prints the figures).
+    const total = (await Promise.all(gzipped)).reduce((sum, bytes) => sum + bytes, 0);
+    expect(total / 1024, scripts.join(' ')).toBeLessThanOrEqual(150);
   });
 });

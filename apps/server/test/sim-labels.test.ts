@@ -1,5 +1,5 @@
 import { CSV_MISSING_SHOWN, type SimListRequest } from '@cab/contract/sims';
-import { SIM_LABELS_PER_SIM } from '@cab/contract/sim-labels';
+import { SIM_LABELS_PER_SIM } from '@cab/contract/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simIdsWithLabel } from '../src/modules/sims/labels/index.js';

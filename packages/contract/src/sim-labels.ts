@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.js';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from './constants.js';
 import { action, read } from './endpoint.js';
-
-/**
- * Free labels on SIMs (issue 25.6). A label is a short trimmed text of letters, digits and a few
- * marks — never a comma, semicolon or bar, so a CSV cell can list several. A company's labels are
- * its own. Compared exactly (case counts).
- */
-export const SIM_LABEL_MAX_LENGTH = 32;
-export const SIM_LABELS_PER_SIM = 10;
-/** The labels a company may have in all; the filter's choice lists them. */
-export const SIM_LABELS_PER_COMPANY = 500;
-export const SIM_LABEL_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} ._:/#+-]*[\p{L}\p{N}._:/#+-])?$/u;
 
 export const SimLabel = z
   .string()

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
+import { loadAllTexts } from '@/lib/i18n';
 import { toastWaiting, watchToastWaiting } from '@/lib/toast-bus';
 import { useIsLoggedIn } from '@/lib/use-session';
 import { router } from './router';
 
-const GlobalWidgets = lazy(() => import('./widgets/global-widgets').then((m) => ({ default: m.GlobalWidgets })));
+// Their toasts and popups may say anything: every text of the language comes with them.
+const GlobalWidgets = lazy(() => Promise.all([import('./widgets/global-widgets'), loadAllTexts()]).then(([m]) => ({ default: m.GlobalWidgets })));
 
 /**
  * Toasts, popups and the socket load once signed in, or when a guest page raises a toast: the

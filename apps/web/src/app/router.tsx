@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Permission } from '@cab/contract/roles';
+import { loadAllTexts } from '@/lib/i18n';
 import { setNavigator } from '@/lib/navigation';
 import { GuestLayout } from './guards/guest-layout';
 import { RequireSession } from './guards/require-session';
@@ -7,15 +8,25 @@ import { RouteError } from './guards/route-error';
 
 type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 
-/** Every route is its own chunk (ARCHITECTURE §9); modules export `Component`. */
-function page(path: string, load: LazyPage): RouteObject {
-  return { path, lazy: load };
+/** A route's module, once every text of the language is there too (only the sign-in route does without). */
+async function withAllTexts<T>(load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), loadAllTexts()]);
+  return loaded;
+}
+
+/**
+ * Every route is its own chunk (ARCHITECTURE §9); modules export `Component`. Only the sign-in
+ * route draws with its own texts alone (`allTexts: false`), which came with the entry.
+ */
+function page(path: string, load: LazyPage, { allTexts = true } = {}): RouteObject {
+  return { path, lazy: allTexts ? () => withAllTexts(load) : load };
 }
 
 /** Routes only a role with `permission` may open (guards/permission-gate.tsx); the gate is its own chunk. */
 function gated(permission: Permission, children: RouteObject[]): RouteObject {
   return {
-    lazy: () => import('./guards/permission-gate').then(({ PermissionGate }) => ({ Component: () => <PermissionGate permission={permission} /> })),
+    lazy: () =>
+      withAllTexts(() => import('./guards/permission-gate')).then(({ PermissionGate }) => ({ Component: () => <PermissionGate permission={permission} /> })),
     children,
   };
 }
@@ -60,7 +71,7 @@ export const routes: RouteObject[] = [
       {
         element: <GuestLayout />,
         children: [
-          page('login', () => import('@/features/auth/components/login-page')),
+          page('login', () => import('@/features/auth/components/login-page'), { allTexts: false }),
           page('login/sso', () => import('@/features/auth/components/sso-return-page')),
           page('register', () => import('@/features/register/components/register-page')),
           page('forgot', () => import('@/features/forgot/components/forgot-page')),
@@ -70,7 +81,7 @@ export const routes: RouteObject[] = [
       { path: 'registration', element: <Navigate to="/register" replace /> },
       {
         element: <RequireSession />,
-        children: [{ lazy: () => import('./shell/shell-layout'), children: shellRoutes }],
+        children: [{ lazy: () => withAllTexts(() => import('./shell/shell-layout')), children: shellRoutes }],
       },
       { path: '*', element: <Navigate to="/home" replace /> },
     ],

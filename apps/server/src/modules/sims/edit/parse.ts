@@ -7,7 +7,7 @@ import {
   type SimEditColumn,
   type SimEditInvalidReason,
 } from '@cab/contract/sim-edit';
-import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN, SIM_LABELS_PER_SIM } from '@cab/contract/sim-labels';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN, SIM_LABELS_PER_SIM } from '@cab/contract/constants';
 import { splitCsvLine } from '../../../formats/csv-line.js';
 import { AppError } from '../../../http/errors.js';
 

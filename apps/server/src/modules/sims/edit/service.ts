@@ -1,4 +1,4 @@
-import { SIM_LABELS_PER_COMPANY } from '@cab/contract/sim-labels';
+import { SIM_LABELS_PER_COMPANY } from '@cab/contract/constants';
 import type { SimEditCounts, SimEditLinesRequest, SimEditLinesResult } from '@cab/contract/sim-edit';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';

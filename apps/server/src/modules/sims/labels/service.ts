@@ -1,5 +1,5 @@
 import type { CompanyLabelsResult, SimLabelsResult } from '@cab/contract/sim-labels';
-import { SIM_LABELS_PER_COMPANY, SIM_LABELS_PER_SIM } from '@cab/contract/sim-labels';
+import { SIM_LABELS_PER_COMPANY, SIM_LABELS_PER_SIM } from '@cab/contract/constants';
 import type { Principal } from '../../../auth/principal.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';

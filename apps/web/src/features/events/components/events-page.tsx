@@ -8,7 +8,7 @@ import { DataTable } from '@/components/data-table';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SIM_EVENT_TYPES, SIM_EVENTS_RETENTION_DAYS, type SimEvent, type SimEventType } from '@cab/contract/sim-events';
-import { SIM_LABEL_MAX_LENGTH } from '@cab/contract/sim-labels';
+import { SIM_LABEL_MAX_LENGTH } from '@cab/contract/constants';
 import { CARD_TABLE, cardColumn } from '@/components/card-table';
 import { DateInput } from '@/components/date-input';
 import { EmptyState } from '@/components/empty-state';

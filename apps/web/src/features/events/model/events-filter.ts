@@ -1,5 +1,5 @@
 import { SIM_EVENT_TYPES, type CompanyEventsRequest, type SimEventType } from '@cab/contract/sim-events';
-import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/constants';
 import { id, isoDay, matching, oneOf, text, urlState } from '@/lib/url-state';
 
 /** The events page's filter in the URL: a link to /events?sim=<ICCID> opens one SIM's events. */

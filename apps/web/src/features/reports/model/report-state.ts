@@ -1,4 +1,4 @@
-import { SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN, SIM_PROFILES, type SimProfile } from '@cab/contract/constants';
 import {
   CALL_SMS_SORT_COLUMNS,
   DAY_SORT_COLUMNS,
@@ -11,7 +11,6 @@ import {
   type ReportFilter,
   type ReportKind,
 } from '@cab/contract/reports';
-import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
 import { flag, id, matching, oneOf, pageIndex, pageSizeOf, text, urlState, type UrlField, type UrlState } from '@/lib/url-state';
 
 /** A report's filter, range, sort and page as they live in the URL, so a link reproduces the report. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { SIM_LABEL_MAX_LENGTH, SIM_LABELS_PER_SIM } from '@cab/contract/sim-labels';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABELS_PER_SIM } from '@cab/contract/constants';
 import type { SimDetail } from '@cab/contract/sims';
 import { useChangeSimLabel, useCompanyLabels } from '../api/sim-labels';
 import { checkLabel, type LabelProblem } from '../model/label-input';

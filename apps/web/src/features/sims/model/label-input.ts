@@ -1,4 +1,4 @@
-import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
+import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/constants';
 
 export type LabelProblem = 'empty' | 'tooLong' | 'characters' | 'duplicate';
 

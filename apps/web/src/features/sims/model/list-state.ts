@@ -1,6 +1,14 @@
-import { BLOCKED_FILTER, PAGE_SIZE, SIM_PROFILES, SIM_SORT_COLUMNS, type SimProfile, type SimSortColumn } from '@cab/contract/constants';
+import {
+  BLOCKED_FILTER,
+  PAGE_SIZE,
+  SIM_LABEL_MAX_LENGTH,
+  SIM_LABEL_PATTERN,
+  SIM_PROFILES,
+  SIM_SORT_COLUMNS,
+  type SimProfile,
+  type SimSortColumn,
+} from '@cab/contract/constants';
 import type { SimListFilter, SimListRequest } from '@cab/contract/sims';
-import { SIM_LABEL_MAX_LENGTH, SIM_LABEL_PATTERN } from '@cab/contract/sim-labels';
 import { flag, id, matching, numberIn, oneOf, pageIndex, pageSize, sortType, text, urlState, type SortType } from '@/lib/url-state';
 
 export type { SortType };
