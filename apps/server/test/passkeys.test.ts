@@ -349,6 +349,30 @@ describe('passkeys', () => {
     );
   });
 
+  it('ten parallel answers of one adding ceremony add one passkey, with one mail and one audit row', async () => {
+    const manager = await userByEmail(t.database.db, 'manager@demo.local');
+    const email = 'double-click@demo.local';
+    await t.database.db.execute(sql`
+      insert into users (company_id, email, password_hash, first_name, last_name, role)
+      values (${manager.companyId}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, 'Double', 'Click', 'manager')`);
+    const { token } = await login(t.app, email);
+    const user = await userByEmail(t.database.db, email);
+    const response = new SoftAuthenticator(ORIGIN).register(await startRegistration(token));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(t.app, '/api/profile/passkeys/register/finish', { name: `Key ${i}`, response }, { token })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200), answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json<{ code: string }>().code)).toEqual(
+      Array.from({ length: 9 }, () => 'passkey_ceremony_expired'),
+    );
+    const count = async (table: 'user_passkeys' | 'outbox_mail' | 'audit_log', where: ReturnType<typeof sql>) =>
+      Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*) as n from ${sql.identifier(table)} where ${where}`))[0]?.n);
+    expect(await count('user_passkeys', sql`user_id = ${user.id}`)).toBe(1);
+    expect(await count('outbox_mail', sql`"to" = ${email}`)).toBe(1);
+    expect(await count('audit_log', sql`action = 'passkey_add' and user_id = ${user.id}`)).toBe(1);
+  });
+
   it('validate every field before anything happens', async () => {
     const { token } = await login(t.app, 'agent@demo.local');
     const options = await startRegistration(token);
