@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Sums over the raw records of the SIMs `simsOf` picks (company_id, id), in the range. */
-async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: number; byDay: Record<string, number>; secondPage: string[] }> {
+async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: number; byDay: Record<string, number>; secondPage: string[]; simDayKeys: string[] }> {
   const [row] = await queryRows<Record<string, string | number | null>>(t.database.db, sql`
     with picked as (${simsOf}),
     s as (select u.* from usage_sessions u join picked p on p.company_id = u.company_id and p.id = u.sim_id
@@ -94,6 +94,7 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
       (select coalesce(sum(cost_cents), 0) from days) as cost_cents,
       (select count(*) from (select distinct sim_id, day from days) x) as sim_days,
       (select json_agg(x.key) from (select distinct day::text || ' ' || sim_id as key, day, sim_id from days order by day desc, sim_id desc offset 7 limit 7) x) as second_page,
+      (select json_agg(x.key order by x.company_id, x.day, x.sim_id) from (select distinct sims.company_id, d.day, d.sim_id, d.day::text || ' ' || sims.iccid as key from days d join sims on sims.id = d.sim_id) x) as sim_day_keys,
       (select json_object_agg(day, cost) from (select day::text, sum(cost_cents) as cost from days group by day) x) as by_day`);
   const n = (key: string) => Number(row?.[key] ?? 0);
   const totals: UsageTotals = {
@@ -110,8 +111,9 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
     cost: n('cost_cents') / 100,
   };
   const byDay = (typeof row?.by_day === 'string' ? JSON.parse(row.by_day) : (row?.by_day ?? {})) as Record<string, number>;
-  const secondPage = (typeof row?.second_page === 'string' ? JSON.parse(row.second_page) : (row?.second_page ?? [])) as string[];
-  return { totals, simDays: n('sim_days'), secondPage, byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
+  const list = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as string[];
+  const secondPage = list(row?.second_page);
+  return { totals, simDays: n('sim_days'), secondPage, simDayKeys: list(row?.sim_day_keys), byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
 }
 
 /** The manager of the demo company, as the gate would have found them. */
@@ -179,6 +181,12 @@ describe('report figures under every filter equal the raw records', () => {
       const range = { from: FROM, to: TO, page: 0, size: 25 };
       expect(await fileRows({ kind: 'sessions', filter, ...range })).toEqual({ rows: truth.totals.sessions, lines: truth.totals.sessions });
       expect((await fileRows({ kind: 'day', by_sim: true, filter, ...range })).rows).toBe(truth.simDays);
+      // The per-SIM day file: every (day, SIM) of the raw records once, company after company, by day then SIM, across batches.
+      const bySimFile = { kind: 'day' as const, by_sim: true, filter, ...range };
+      const { scope } = await prepareReport(t.database.db, principal(), bySimFile);
+      const written: string[] = [];
+      for await (const batch of reportRows(t.database.db, scope, bySimFile, 7)) written.push(...batch.map((row) => `${String(row[0])} ${String(row[1])}`));
+      expect(written).toEqual(truth.simDayKeys);
     });
   }
 });

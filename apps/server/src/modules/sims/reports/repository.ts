@@ -198,14 +198,13 @@ export async function simDayPage(
 }
 
 /**
- * A keyset batch of one company's per-SIM day rows in (day, sim) order (of `simIds` only, when
- * given), for streaming: a walk of (company_id, day, sim_id) that stops at the batch, each row
- * named by its SIM (a SIM no longer the company's is left out, as on screen).
+ * A keyset batch of all of one company's per-SIM day rows in (day, sim) order, for streaming: a walk
+ * of (company_id, day, sim_id) that stops at the batch, each row named by its SIM (a SIM no longer
+ * the company's is left out, as on screen). A filter's SIMs are read by `simDayRowsOf` instead.
  */
 export async function simDayBatchOfCompany(
   db: Executor,
   companyId: number,
-  simIds: number[] | null,
   range: DayRange,
   after: { day: string; simId: number } | null,
   limit: number,
@@ -214,9 +213,23 @@ export async function simDayBatchOfCompany(
   return queryRows(db, sql`
     select ${SIM_DAY_COLUMNS}
     from usage_daily d join sims s on s.company_id = d.company_id and s.id = d.sim_id
-    where d.company_id = ${companyId} and d.day between ${range.from}::date and ${range.to}::date and ${onlySims('d', simIds)} ${cursor}
+    where d.company_id = ${companyId} and d.day between ${range.from}::date and ${range.to}::date ${cursor}
     order by d.day, d.sim_id
     limit ${limit}`);
+}
+
+/**
+ * One day's per-SIM rows of `simIds`, in SIM order: a probe of the company's (company_id, sim_id,
+ * day) index per SIM, which holds the counters (usage_daily_sim_cover_idx), each row named by its
+ * SIM (a SIM no longer the company's is left out, as on screen).
+ */
+export async function simDayRowsOf(db: Executor, companyId: number, simIds: number[], day: string): Promise<SimDayRow[]> {
+  return queryRows(db, sql`
+    select ${SIM_DAY_COLUMNS}
+    from unnest(${`{${simIds.join(',')}}`}::bigint[]) as m(sim_id)
+    join usage_daily d on d.company_id = ${companyId} and d.sim_id = m.sim_id and d.day = ${day}::date
+    join sims s on s.company_id = d.company_id and s.id = d.sim_id
+    order by d.sim_id`);
 }
 
 // ---- raw records -------------------------------------------------------------------------------

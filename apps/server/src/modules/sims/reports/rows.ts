@@ -175,9 +175,53 @@ type SimDayCursor = { day: string; simId: number };
 
 /** A batch of one company's per-SIM day rows in (day, SIM) order. */
 async function simDayBatch(db: Executor, { companyId, simIds }: Walked, range: DayRange, after: SimDayCursor | null, limit: number): Promise<Batch<SimDayRow, SimDayCursor>> {
-  const rows = await repo.simDayBatchOfCompany(db, companyId, simIds, range, after, limit);
+  const rows = simIds ? await filteredSimDays(db, companyId, simIds, range, after, limit) : await repo.simDayBatchOfCompany(db, companyId, range, after, limit);
   const last = rows.at(-1);
   return { rows, next: last && rows.length === limit ? { day: last.day, simId: Number(last.sim_id) } : null };
+}
+
+/**
+ * Up to `limit` per-SIM day rows of a filter's SIMs (`simIds` ascending) after the cursor, in (day,
+ * SIM) order: each day's rows are probed SIM by SIM, a slice of the list at a time, so a filter
+ * reads its own SIMs' rows alone. A walk of the company's day read every SIM's row and kept the
+ * filter's (profile TC, a fifth of the company: 20,900 rows/s to a file, against 57,000 for all).
+ */
+async function filteredSimDays(
+  db: Executor,
+  companyId: number,
+  simIds: number[],
+  range: DayRange,
+  after: SimDayCursor | null,
+  limit: number,
+): Promise<SimDayRow[]> {
+  const days = daysOf(range);
+  let dayIndex = after ? days.indexOf(after.day) : 0;
+  let from = after ? firstAbove(simIds, after.simId) : 0;
+  const rows: SimDayRow[] = [];
+  while (dayIndex >= 0 && dayIndex < days.length && rows.length < limit) {
+    // A SIM has at most one row a day: probing no more SIMs than rows wanted never overfills.
+    const slice = simIds.slice(from, from + limit - rows.length);
+    if (slice.length === 0) {
+      dayIndex++;
+      from = 0;
+      continue;
+    }
+    rows.push(...(await repo.simDayRowsOf(db, companyId, slice, days[dayIndex] ?? range.to)));
+    from += slice.length;
+  }
+  return rows;
+}
+
+/** The index of the first id above `id` in ascending `ids`. */
+function firstAbove(ids: number[], id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ids[middle] ?? 0) <= id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
