@@ -39,6 +39,7 @@ export const usageSessions = pgTable(
     // The partition key (started_at) is in every unique key: PostgreSQL requires it of a partitioned table.
     primaryKey({ columns: [t.companyId, t.id, t.startedAt] }),
     uniqueIndex('usage_sessions_key_uq').on(t.companyId, t.recordKey, t.startedAt),
+    // INCLUDE (sim_id) is migration 0045's: drizzle cannot declare INCLUDE.
     index('usage_sessions_time_idx').on(t.companyId, t.startedAt, t.id),
     index('usage_sessions_sim_idx').on(t.companyId, t.simId, t.startedAt, t.id),
     // Retention finds old rows across companies; rows arrive roughly in time order, so BRIN is tiny.
@@ -70,6 +71,7 @@ export const usageEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id, t.startedAt] }),
     uniqueIndex('usage_events_key_uq').on(t.companyId, t.recordKey, t.startedAt),
+    // INCLUDE (sim_id, kind, direction) is migration 0045's: drizzle cannot declare INCLUDE.
     index('usage_events_time_idx').on(t.companyId, t.startedAt, t.id),
     index('usage_events_sim_idx').on(t.companyId, t.simId, t.startedAt, t.id),
     index('usage_events_started_brin').using('brin', t.startedAt),

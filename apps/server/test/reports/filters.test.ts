@@ -76,7 +76,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Sums over the raw records of the SIMs `simsOf` picks (company_id, id), in the range. */
-async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: number; byDay: Record<string, number>; secondPage: string[]; simDayKeys: string[] }> {
+async function rawTotals(simsOf: SQL): Promise<{
+  totals: UsageTotals;
+  simDays: number;
+  byDay: Record<string, number>;
+  secondPage: string[];
+  simDayKeys: string[];
+  sessionKeys: string[];
+  smsOutKeys: string[];
+}> {
   const [row] = await queryRows<Record<string, string | number | null>>(t.database.db, sql`
     with picked as (${simsOf}),
     s as (select u.* from usage_sessions u join picked p on p.company_id = u.company_id and p.id = u.sim_id
@@ -95,7 +103,10 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
       (select count(*) from (select distinct sim_id, day from days) x) as sim_days,
       (select json_agg(x.key) from (select distinct day::text || ' ' || sim_id as key, day, sim_id from days order by day desc, sim_id desc offset 7 limit 7) x) as second_page,
       (select json_agg(x.key order by x.company_id, x.day, x.sim_id) from (select distinct sims.company_id, d.day, d.sim_id, d.day::text || ' ' || sims.iccid as key from days d join sims on sims.id = d.sim_id) x) as sim_day_keys,
-      (select json_object_agg(day, cost) from (select day::text, sum(cost_cents) as cost from days group by day) x) as by_day`);
+      (select json_object_agg(day, cost) from (select day::text, sum(cost_cents) as cost from days group by day) x) as by_day,
+      (select json_agg(sims.iccid || ' ' || extract(epoch from s.started_at)::bigint order by s.company_id, s.started_at, s.id) from s join sims on sims.id = s.sim_id) as session_keys,
+      (select json_agg(sims.iccid || ' ' || extract(epoch from e.started_at)::bigint order by e.company_id, e.started_at, e.id)
+       from e join sims on sims.id = e.sim_id where e.kind = 'sms' and e.direction = 'out') as sms_out_keys`);
   const n = (key: string) => Number(row?.[key] ?? 0);
   const totals: UsageTotals = {
     sessions: n('sessions'),
@@ -113,7 +124,14 @@ async function rawTotals(simsOf: SQL): Promise<{ totals: UsageTotals; simDays: n
   const byDay = (typeof row?.by_day === 'string' ? JSON.parse(row.by_day) : (row?.by_day ?? {})) as Record<string, number>;
   const list = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as string[];
   const secondPage = list(row?.second_page);
-  return { totals, simDays: n('sim_days'), secondPage, simDayKeys: list(row?.sim_day_keys), byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
+  return {
+    totals,
+    simDays: n('sim_days'),
+    secondPage,
+    simDayKeys: list(row?.sim_day_keys),
+    sessionKeys: list(row?.session_keys),
+    smsOutKeys: list(row?.sms_out_keys),
+    byDay: Object.fromEntries(Object.entries(byDay).map(([day, cost]) => [day, Number(cost) / 100])) };
 }
 
 /** The manager of the demo company, as the gate would have found them. */
@@ -169,18 +187,27 @@ describe('report figures under every filter equal the raw records', () => {
       expect(sessions.total).toBe(truth.totals.sessions);
       const calls = CallSmsReportResult.parse(await reportOf('call_sms', { filter }));
       expect(calls.total).toBe(truth.totals.sms_in + truth.totals.sms_out + truth.totals.calls_in + truth.totals.calls_out);
-      // A generated file's rows: in small batches, so a filter's SIMs are kept across several.
-      const fileRows = async (request: ReportQuery) => {
+      // A generated file's records: in small batches, so a filter's SIMs are kept across several;
+      // every record of the filter's SIMs once, company after company, by start time (ICCID and
+      // start of each row; ICCID of each CSV line).
+      const fileKeys = async (request: ReportQuery) => {
         const { scope } = await prepareReport(t.database.db, principal(), request);
-        let rows = 0;
-        for await (const batch of reportRows(t.database.db, scope, request, 7)) rows += batch.length;
-        let lines = 0;
-        if (request.kind !== 'day') for await (const batch of reportCsvLines(t.database.db, scope, request, 7)) lines += batch.length;
+        const started = request.kind === 'sessions' ? 2 : 5;
+        const rows: string[] = [];
+        for await (const batch of reportRows(t.database.db, scope, request, 7)) rows.push(...batch.map((row) => `${String(row[0])} ${String(row[started])}`));
+        const lines: string[] = [];
+        for await (const batch of reportCsvLines(t.database.db, scope, request, 7)) lines.push(...batch.map((line) => line.split(',')[0] ?? ''));
         return { rows, lines };
       };
       const range = { from: FROM, to: TO, page: 0, size: 25 };
-      expect(await fileRows({ kind: 'sessions', filter, ...range })).toEqual({ rows: truth.totals.sessions, lines: truth.totals.sessions });
-      expect((await fileRows({ kind: 'day', by_sim: true, filter, ...range })).rows).toBe(truth.simDays);
+      const iccids = (keys: string[]) => keys.map((key) => key.split(' ')[0]);
+      const sessionFile = await fileKeys({ kind: 'sessions', filter, ...range });
+      expect(sessionFile.rows).toEqual(truth.sessionKeys);
+      expect(sessionFile.lines).toEqual(iccids(truth.sessionKeys));
+      const smsOutFile = await fileKeys({ kind: 'call_sms', type: 'sms', direction: 'out', filter, ...range });
+      expect(truth.smsOutKeys.length).toBeGreaterThan(0);
+      expect(smsOutFile.rows).toEqual(truth.smsOutKeys);
+      expect(smsOutFile.lines).toEqual(iccids(truth.smsOutKeys));
       // The per-SIM day file: every (day, SIM) of the raw records once, company after company, by day then SIM, across batches.
       const bySimFile = { kind: 'day' as const, by_sim: true, filter, ...range };
       const { scope } = await prepareReport(t.database.db, principal(), bySimFile);

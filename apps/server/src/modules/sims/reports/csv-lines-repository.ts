@@ -1,8 +1,8 @@
 import type { ReportQuery } from '@cab/contract/reports';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
-import type { EventFilter } from './records-repository.js';
-import { onlySims, timeBounds, type DayRange } from './repository.js';
+import { companyBatchSql, type BatchCursor, type BatchSource, type EventFilter } from './records-repository.js';
+import type { DayRange } from './repository.js';
 import { reportColumns, type ReportColumnType } from './columns.js';
 
 /*
@@ -95,39 +95,17 @@ export interface LineRow {
   cursor_at: string;
 }
 
-type After = { at: string; id: number } | null;
-
-const tableName = (table: RawTable) => (table === 'sessions' ? sql`usage_sessions` : sql`usage_events`);
-const cursorSql = (after: After) => (after ? sql`and (u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})` : sql``);
-
-/** One company's records (those of `simIds` only, when given) read through its time index alone, as `rawBatchOfCompany`. */
-export interface LineSource {
-  companyId: number;
-  simIds: number[] | null;
-}
-
-function fromSql(table: RawTable, source: LineSource, range: DayRange, events: EventFilter): SQL {
-  const { start, end } = timeBounds(range);
-  const parts = [sql`u.company_id = ${source.companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`, onlySims('u', source.simIds)];
-  if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
-  if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
-  return sql`from ${tableName(table)} u where ${sql.join(parts, sql` and `)}`;
-}
-
-/** A keyset batch of lines in (started_at, id) order, without the SIM's columns: the caller adds them by SIM id. */
+/** A keyset batch of lines in (started_at, id) order (`companyBatchSql`), without the SIM's columns: the caller adds them by SIM id. */
 export async function lineBatch(
   db: Executor,
   request: ReportQuery,
-  source: LineSource,
+  source: BatchSource,
   range: DayRange,
   events: EventFilter,
-  after: After,
+  after: BatchCursor,
   limit: number,
 ): Promise<LineRow[]> {
   const table: RawTable = request.kind === 'sessions' ? 'sessions' : 'events';
-  return queryRows<LineRow>(db, sql`
-    select u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request)} as line
-    ${fromSql(table, source, range, events)} ${cursorSql(after)}
-    order by u.started_at, u.id
-    limit ${limit}`);
+  const columns = sql`u.id, u.sim_id, u.started_at::text as cursor_at, ${lineSql(request)} as line`;
+  return queryRows<LineRow>(db, companyBatchSql(table, columns, source, range, events, after, limit));
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { type SimCriteria, simWhere } from '../list/index.js';
-import { companyIn, onlySims, timeBounds, type DayRange, type Num } from './repository.js';
+import { companyIn, timeBounds, type DayRange, type Num } from './repository.js';
 
 /*
  * SQL of the raw usage records (data sessions; SMS and calls) behind the sessions and call_sms
@@ -130,40 +130,79 @@ const OWN_EVENT_COLUMNS = sql`u.id, u.sim_id, u.kind, u.direction, u.peer,
 
 /**
  * The SIMs of one company a filter matches, by id: a file of a filtered report reads the company's
- * records in time order and keeps theirs (onlySims).
+ * records in time order and keeps theirs (companyBatchSql).
  */
 export async function matchingSimIds(db: Executor, criteria: SimCriteria): Promise<number[]> {
   const rows = await queryRows<{ id: number | string }>(db, sql`select s.id from sims s where ${simWhere(criteria)} order by s.id`);
   return rows.map((r) => Number(r.id));
 }
 
+/** One company's records for a generated file; with `simIds`, those SIMs' records only. */
+export interface BatchSource {
+  companyId: number;
+  simIds: number[] | null;
+}
+
+export type BatchCursor = { at: string; id: number } | null;
+
 /**
- * A keyset batch of one company's records in (started_at, id) order, read without the SIMs: a
- * range of the time index alone, whose plan cannot turn into a join that reads and sorts the whole
- * period (PostgreSQL misjudges the keyset condition's rows and does, past a few thousand rows);
- * with `simIds`, those SIMs' records only. The caller adds ICCID and number with `simIdentities`.
+ * Only these SIMs' records, tested by a hash of the list. The `+ 0` keeps the planner from probing
+ * each SIM's index range instead of walking the time order: with a keyset cursor it misjudges the
+ * rows left, and a batch of 5,000 then read and sorted every row after the cursor (profile TC:
+ * 7,000 rows/s to a file, against 60,000 for the whole company).
  */
-export async function rawBatchOfCompany<T>(
-  db: Executor,
+function onlySims(simIds: number[]): SQL {
+  return sql`(u.sim_id + 0) = any(${`{${simIds.join(',')}}`}::bigint[])`;
+}
+
+/**
+ * A keyset batch of one company's records in (started_at, id) order, `columns` of each (`u` the
+ * record), read without the SIMs: a range of the time index alone, whose plan cannot turn into a
+ * join that reads and sorts the whole period (PostgreSQL misjudges the keyset condition's rows and
+ * does, past a few thousand rows). With `simIds`, the batch's keys come first from the time index
+ * alone, which carries each record's SIM (and an event's kind and direction: migration 0045), and
+ * only the kept records are read from the table: a fifth of the company no longer costs five heap
+ * reads per row written.
+ */
+export function companyBatchSql(
   table: 'sessions' | 'events',
-  companyId: number,
-  simIds: number[] | null,
+  columns: SQL,
+  source: BatchSource,
   range: DayRange,
   events: EventFilter,
-  after: { at: string; id: number } | null,
+  after: BatchCursor,
   limit: number,
-): Promise<Array<Omit<T, 'iccid' | 'msisdn'>>> {
+): SQL {
   const { start, end } = timeBounds(range);
   const name = table === 'sessions' ? sql`usage_sessions` : sql`usage_events`;
-  const parts = [sql`u.company_id = ${companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`, onlySims('u', simIds)];
+  const parts = [sql`u.company_id = ${source.companyId}`, sql`u.started_at >= ${start} and u.started_at < ${end}`];
+  if (source.simIds) parts.push(onlySims(source.simIds));
   if (events.kind) parts.push(sql`u.kind = ${events.kind}`);
   if (events.direction) parts.push(sql`u.direction = ${events.direction}`);
   if (after) parts.push(sql`(u.started_at, u.id) > (${after.at}::timestamptz, ${after.id})`);
-  return queryRows(db, sql`
-    select ${table === 'sessions' ? OWN_SESSION_COLUMNS : OWN_EVENT_COLUMNS}
-    from ${name} u where ${sql.join(parts, sql` and `)}
-    order by u.started_at, u.id
-    limit ${limit}`);
+  const where = sql.join(parts, sql` and `);
+  if (!source.simIds) return sql`select ${columns} from ${name} u where ${where} order by u.started_at, u.id limit ${limit}`;
+  return sql`
+    with page as materialized (
+      select u.company_id, u.id, u.started_at from ${name} u where ${where}
+      order by u.started_at, u.id limit ${limit})
+    select ${columns}
+    from page p join ${name} u on u.company_id = p.company_id and u.id = p.id and u.started_at = p.started_at
+    order by p.started_at, p.id`;
+}
+
+/** A keyset batch of one company's records (`companyBatchSql`); the caller adds ICCID and number with `simIdentities`. */
+export async function rawBatchOfCompany<T>(
+  db: Executor,
+  table: 'sessions' | 'events',
+  source: BatchSource,
+  range: DayRange,
+  events: EventFilter,
+  after: BatchCursor,
+  limit: number,
+): Promise<Array<Omit<T, 'iccid' | 'msisdn'>>> {
+  const columns = table === 'sessions' ? OWN_SESSION_COLUMNS : OWN_EVENT_COLUMNS;
+  return queryRows(db, companyBatchSql(table, columns, source, range, events, after, limit));
 }
 
 /** ICCID and number of a company's SIMs by id (one primary-key probe each). */

@@ -104,14 +104,14 @@ function nextCursor(rows: Array<{ cursor_at: string; id: unknown }>, limit: numb
 async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   db: Executor,
   table: 'sessions' | 'events',
-  { companyId, simIds }: Walked,
+  walked: Walked,
   range: DayRange,
   events: raw.EventFilter,
   after: Cursor | null,
   limit: number,
 ): Promise<Batch<T>> {
-  const records = await raw.rawBatchOfCompany<T>(db, table, companyId, simIds, range, events, after, limit);
-  const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+  const records = await raw.rawBatchOfCompany<T>(db, table, walked, range, events, after, limit);
+  const sims = await raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
   const rows: T[] = [];
   for (const record of records) {
     const sim = sims.get(Number(record.sim_id));
@@ -166,10 +166,7 @@ const eventFilterOf = (request: ReportQuery): raw.EventFilter =>
   request.kind === 'call_sms' ? { kind: request.type, direction: request.direction } : {};
 
 /** One company of a report's walk, and the SIMs of it the filter matches (null: all of them). */
-interface Walked {
-  companyId: number;
-  simIds: number[] | null;
-}
+type Walked = raw.BatchSource;
 
 type SimDayCursor = { day: string; simId: number };
 
