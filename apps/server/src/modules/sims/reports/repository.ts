@@ -74,6 +74,17 @@ export function toChartPoint(day: string, c: Counters): ReportChartPoint {
   };
 }
 
+/** Every day of the range, in order (YYYY-MM-DD). */
+export function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  // Bounded: the range is at most REPORT_RANGE_MAX_DAYS long (checked before any query).
+  for (let t = Date.parse(`${range.from}T00:00:00Z`), n = 0; t <= end && n < 400; t += 86_400_000, n++) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
 /** Start of `from` and start of the day after `to`, as timestamptz bounds. */
 export function timeBounds(range: DayRange): { start: SQL; end: SQL } {
   return {

@@ -22,7 +22,7 @@ import * as raw from './records-repository.js';
 import * as repo from './repository.js';
 import type { CallSmsRawRow, SessionRawRow } from './records-repository.js';
 import type { DayRange } from './repository.js';
-import { daysOf, rowsCounted, type ReportScope } from './rows.js';
+import { rowsCounted, type ReportScope } from './rows.js';
 
 type AnyReportQuery = DayReportQuery | SessionsReportQuery | CallSmsReportQuery;
 
@@ -66,7 +66,7 @@ const ZERO = repo.toCounters(undefined);
 /** Every day of the range with its sums (zero where nothing happened), and the totals. */
 async function chartAndTotals(db: Db, scope: ReportScope, range: DayRange) {
   const sums = await repo.dailySums(db, scope, range);
-  const chart: ReportChartPoint[] = daysOf(range).map((day) => repo.toChartPoint(day, sums.get(day) ?? ZERO));
+  const chart: ReportChartPoint[] = repo.daysOf(range).map((day) => repo.toChartPoint(day, sums.get(day) ?? ZERO));
   const total = { ...ZERO };
   for (const c of sums.values()) for (const key of Object.keys(total) as Array<keyof repo.Counters>) total[key] += c[key];
   const { day: _day, ...totals } = repo.toChartPoint('', total);
@@ -128,7 +128,7 @@ export function pageWithin(
 ): { range: DayRange; offset: number } | null {
   if (offset >= REPORT_OFFSET_MAX) return null;
   if (!sort.byTime) return { range, offset };
-  const days = sort.direction === 'desc' ? daysOf(range).reverse() : daysOf(range);
+  const days = sort.direction === 'desc' ? repo.daysOf(range).reverse() : repo.daysOf(range);
   let seen = 0;
   let first: string | null = null;
   let last: string | null = null;
