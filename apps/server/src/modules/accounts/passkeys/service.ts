@@ -8,7 +8,6 @@ import {
   type PasskeyOptions,
   type PasskeyRegisterFinish,
 } from '@cab/contract/passkeys';
-import { SECOND_FACTOR_CHALLENGE_SECONDS } from '@cab/contract/two-factor';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -23,10 +22,10 @@ import type { Principal } from '../../../auth/principal.js';
 import type { Db, Executor } from '../../../db/client.js';
 import type { Mailer } from '../../../delivery/mail.js';
 import { AppError } from '../../../http/errors.js';
-import { PASSKEY_ADDED_MAIL } from '../../../http/mail-messages.js';
-import { fillTemplate } from '../../../http/messages.js';
 import { auditActor, insertAudit } from '../../platform/audit/index.js';
 import { companyRequiresSecondFactor, findSignInUser, hasSecondFactor } from '../two-factor/index.js';
+import { saveChallenge, verifyOrRefuse } from './ceremony.js';
+import { tellOfNewPasskey } from './added-notice.js';
 import * as repo from './repository.js';
 
 export interface ClientInfo {
@@ -137,7 +136,7 @@ export class PasskeyService {
       // so it stands for both factors.
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    await this.saveChallenge(db, options.challenge, 'register', user);
+    await saveChallenge(db, options.challenge, 'register', user);
     return { options: { ...options } };
   }
 
@@ -185,7 +184,7 @@ export class PasskeyService {
     ip: string | null,
   ): Promise<PasskeyItem> {
     const { db } = this.deps;
-    const verified = await this.verifyOrRefuse((challengeTaken) =>
+    const verified = await verifyOrRefuse((challengeTaken) =>
       verifyRegistrationResponse({
         response: body.response,
         expectedChallenge: challengeTaken((challenge) => repo.takeChallenge(db, challenge, 'register', actor.userId)),
@@ -215,27 +214,11 @@ export class PasskeyService {
       await insertAudit(tx, { ...actor, action: 'passkey_add', details: { name: body.name }, ip });
       return toItem(row);
     });
-    await this.tellTheUser(actor.userId, item.name, ip);
+    await tellOfNewPasskey(this.deps, actor.userId, item.name, ip);
     return item;
   }
 
-  private async tellTheUser(userId: number, name: string, ip: string | null): Promise<void> {
-    const account = await repo.findCredentials(this.deps.db, userId);
-    if (!account) return;
-    const lang = account.lang === 'en' ? 'en' : 'ru';
-    const time = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    await this.deps.mailer
-      .send({
-        to: account.email,
-        subject: PASSKEY_ADDED_MAIL.subject[lang],
-        text: fillTemplate(PASSKEY_ADDED_MAIL.text[lang], { name, time, ip: ip ?? '—' }),
-      })
-      .catch((error: unknown) =>
-        this.deps.warn(
-          `passkey notice to user ${userId} not sent: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
-  }
+
 
   /** Removes one of one's passkeys; not the last factor of a user whose company requires one. */
   async remove(principal: Principal, id: number): Promise<void> {
@@ -254,7 +237,7 @@ export class PasskeyService {
   /** Options for a sign-in without a password: any passkey of this site, its user verified. */
   async startSignIn(): Promise<PasskeyOptions> {
     const options = await generateAuthenticationOptions({ rpID: this.rpID, userVerification: 'required' });
-    await this.saveChallenge(this.deps.db, options.challenge, 'sign_in', null);
+    await saveChallenge(this.deps.db, options.challenge, 'sign_in', null);
     return { options: { ...options } };
   }
 
@@ -279,7 +262,7 @@ export class PasskeyService {
         transports: transportsOf(passkey.transports),
       })),
     });
-    await this.saveChallenge(this.deps.db, options.challenge, 'second_factor', user);
+    await saveChallenge(this.deps.db, options.challenge, 'second_factor', user);
     return { options: { ...options } };
   }
 
@@ -298,7 +281,7 @@ export class PasskeyService {
     if (!passkey || (userId !== null && passkey.userId !== userId)) throw new AppError('passkey_invalid');
     const user = await findSignInUser(db, passkey.userId);
     if (!user?.active) throw new AppError('passkey_invalid');
-    const verified = await this.verifyOrRefuse((challengeTaken) =>
+    const verified = await verifyOrRefuse((challengeTaken) =>
       verifyAuthenticationResponse({
         response,
         expectedChallenge: challengeTaken((challenge) => repo.takeChallenge(db, challenge, purpose, userId)),
@@ -322,49 +305,5 @@ export class PasskeyService {
     return user;
   }
 
-  private async saveChallenge(
-    db: Executor,
-    challenge: string,
-    purpose: repo.PasskeyPurpose,
-    user: repo.UserRef | null,
-  ): Promise<void> {
-    await repo.insertChallenge(
-      db,
-      challenge,
-      purpose,
-      user,
-      new Date(Date.now() + SECOND_FACTOR_CHALLENGE_SECONDS * 1000),
-    );
-  }
 
-  /**
-   * Runs the library's check, which throws on any mismatch (origin, challenge, signature, counter):
-   * each is the same refusal to the browser, except a ceremony no longer waiting (start again). The
-   * challenge is taken through `challengeTaken`, so a database failure there is thrown as it is
-   * (503), never passed off as a wrong passkey.
-   */
-  private async verifyOrRefuse<T>(
-    verify: (
-      challengeTaken: (take: (challenge: string) => Promise<boolean>) => (challenge: string) => Promise<boolean>,
-    ) => Promise<T>,
-  ): Promise<T> {
-    const outcome: { refused: boolean; failure: Error | null } = { refused: false, failure: null };
-    const challengeTaken = (take: (challenge: string) => Promise<boolean>) => async (challenge: string) => {
-      try {
-        const taken = await take(challenge);
-        outcome.refused = !taken;
-        return taken;
-      } catch (error) {
-        outcome.failure = error instanceof Error ? error : new Error(String(error));
-        throw error;
-      }
-    };
-    try {
-      return await verify(challengeTaken);
-    } catch (error) {
-      if (outcome.failure !== null) throw outcome.failure;
-      if (error instanceof AppError) throw error;
-      throw new AppError(outcome.refused ? 'passkey_ceremony_expired' : 'passkey_invalid');
-    }
-  }
 }
