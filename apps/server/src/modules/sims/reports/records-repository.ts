@@ -188,6 +188,8 @@ export function companyBatchSql(
       order by u.started_at, u.id limit ${limit})
     select ${columns}
     from page p join ${name} u on u.company_id = p.company_id and u.id = p.id and u.started_at = p.started_at
+    -- The range again, so the planner looks up the page's records in the range's partitions alone.
+    where u.started_at >= ${start} and u.started_at < ${end}
     order by p.started_at, p.id`;
 }
 

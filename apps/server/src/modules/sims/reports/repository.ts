@@ -85,12 +85,15 @@ export function daysOf(range: DayRange): string[] {
   return days;
 }
 
-/** Start of `from` and start of the day after `to`, as timestamptz bounds. */
+/**
+ * Start of `from` and start of the day after `to`, as timestamptz bounds. Both are constants: the
+ * planner then leaves out every time partition past the range (an expression such as `to + interval
+ * '1 day'` is only known when the query starts, so each later partition was planned, with a filter's
+ * whole SIM list, and dropped again).
+ */
 export function timeBounds(range: DayRange): { start: SQL; end: SQL } {
-  return {
-    start: sql`${`${range.from}T00:00:00Z`}::timestamptz`,
-    end: sql`(${`${range.to}T00:00:00Z`}::timestamptz + interval '1 day')`,
-  };
+  const dayAfter = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).toISOString();
+  return { start: sql`${`${range.from}T00:00:00Z`}::timestamptz`, end: sql`${dayAfter}::timestamptz` };
 }
 
 export function companyIn(column: SQL, scope: number[] | null): SQL {
