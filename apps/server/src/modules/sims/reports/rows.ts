@@ -74,7 +74,8 @@ async function companiesToWalk(db: Executor, scope: ReportScope): Promise<number
   return repo.allCompanyIds(db);
 }
 
-type Cursor = { at: string; id: number };
+/** Where a batch of raw records starts: the last (started_at, id) read. */
+type Cursor = NonNullable<raw.BatchCursor>;
 /** A batch of rows and where the next one starts (null after the last). */
 interface Batch<T, C = Cursor> {
   rows: T[];
