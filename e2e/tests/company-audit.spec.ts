@@ -63,6 +63,9 @@ test('the company admin reads, filters and exports the audit log and sees the op
   await page.goto('/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Журнал действий' })).toBeVisible();
   await page.getByTestId('audit-filter-action').click();
+  // The open list of Russian actions is wider than a phone: it must stay inside the screen.
+  const panel = await page.locator('.p-dropdown-panel').boundingBox();
+  expect((panel?.x ?? -1) >= 0 && (panel?.x ?? 0) + (panel?.width ?? Infinity) <= PHONE.width, `open action list ${JSON.stringify(panel)} inside ${PHONE.width} px`).toBe(true);
   await page.locator('.p-dropdown-filter').fill('Неудачный');
   await page.getByRole('option', { name: 'Неудачный вход' }).click();
   await expect(page).toHaveURL(/action=login_failed/);
