@@ -1,8 +1,9 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults, ContextObject, RunOptions } from 'axe-core';
 
 export type Impact = 'critical' | 'serious' | 'moderate' | 'minor';
 export const IMPACTS: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
@@ -34,6 +35,30 @@ export async function finishTransitions(page: Page): Promise<void> {
   });
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Only violations are reported in full (axe spends most of its time describing passes), and a long
+ * table's rows after the fifth are the same template again: the first rows stand for them.
+ */
+const AXE_CONTEXT: ContextObject = { exclude: [['.p-datatable-tbody > tr:nth-child(n+6)'], ['.notify-list > li:nth-child(n+6)']] };
+const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
+
+/**
+ * axe-core's own run in the page, its source put in once per document: the sweeps reach pages by
+ * client-side navigation, so one load serves all of a language's pages. (@axe-core/playwright put
+ * the 550 kB source in again for every check and finished each run in a new blank page: 1.5–3 s a
+ * check, most of a sweep's time; the app has no frames for its frame-by-frame run to cover.)
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeSource);
+  const run = ({ context, options }: { context: unknown; options: unknown }) =>
+    (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(context, options);
+  const args: { context: unknown; options: unknown } = { context: AXE_CONTEXT, options: AXE_OPTIONS };
+  return (await page.evaluate(run, args)) as AxeResults;
+}
+
 /** Findings of many page views; counts by impact for the report, and the assertion that there are none. */
 export class AxeLedger {
   readonly findings: Finding[] = [];
@@ -45,13 +70,7 @@ export class AxeLedger {
     // Say which toast a view was checked with (an error toast here would be a finding of its own).
     const toasts = await page.locator('.p-toast-message').allInnerTexts();
     if (toasts.length > 0) console.log(`axe ${view}: toast ${toasts.join(' | ').replace(/\s+/g, ' ')}`);
-    // Only violations are reported in full (axe spends most of its time describing passes), and a long
-    // table's rows after the fifth are the same template again: the first rows stand for them.
-    const result = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .exclude('.p-datatable-tbody > tr:nth-child(n+6)')
-      .exclude('.notify-list > li:nth-child(n+6)')
-      .analyze();
+    const result = await runAxe(page);
     this.views += 1;
     // One line per view as it is checked (survives a worker restart), for the figures of a run.
     appendFileSync(
