@@ -8,6 +8,8 @@ import type { NetworkAdapter } from '../src/network/adapter.js';
 import { createNetwork, type NetworkRuntime } from '../src/network/create-adapter.js';
 import { provisionSims } from '../src/network/hlr/provision-sims.js';
 import { lastReconcileRecord } from '../src/network/hlr/reconcile-repository.js';
+import { HlrCtrlError } from '../src/network/hlr/ctrl-types.js';
+import type { HlrSubscribers } from '../src/network/hlr/hlr-subscribers.js';
 import { reconcileHlr } from '../src/network/hlr/reconcile.js';
 import { TEST_SIM_KEYS_SECRET } from './support/database-snapshot.js';
 import { OsmoHlr, osmoHlrMissingReason } from './support/osmo-hlr.js';
@@ -121,6 +123,29 @@ describeHlr(`osmo-hlr adapter against a real osmo-hlr${missing ? ` (skipped: ${m
 
     await reconcileHlr(reconcileDeps(), 'tools');
     expect(await lastReconcileRecord(t.database.db)).toMatchObject({ created: 0, corrected: 0, failed: 0 });
+  });
+
+  it('a reconcile asks again the SIMs the HLR answered too late; an HLR that stays silent ends it with its error', async () => {
+    const deps = reconcileDeps();
+    const late = (imsi: string) => new HlrCtrlError('timeout', `GET subscriber.by-imsi-${imsi}.info: no answer from the HLR within 5000 ms`);
+    // Every SIM's first question goes unanswered, as when osmo-hlr falls seconds behind on a loaded machine.
+    const askedOnce = new Set<string>();
+    const slowOnce: HlrSubscribers = Object.assign(Object.create(deps.subscribers) as HlrSubscribers, {
+      info: async (imsi: string) => {
+        if (askedOnce.has(imsi)) return deps.subscribers.info(imsi);
+        askedOnce.add(imsi);
+        throw late(imsi);
+      },
+    });
+    await reconcileHlr({ ...deps, subscribers: slowOnce }, 'tools');
+    expect(askedOnce.size).toBe(SIMS_IN_HLR);
+    expect(await lastReconcileRecord(t.database.db)).toMatchObject({ checked: SIMS_IN_HLR, failed: 0, error: null });
+
+    const silent: HlrSubscribers = Object.assign(Object.create(deps.subscribers) as HlrSubscribers, {
+      info: (imsi: string) => Promise.reject(late(imsi)),
+    });
+    await reconcileHlr({ ...deps, subscribers: silent }, 'tools');
+    expect(await lastReconcileRecord(t.database.db)).toMatchObject({ checked: SIMS_IN_HLR, failed: SIMS_IN_HLR, error: 'the HLR stopped answering' });
   });
 
   it('a bulk block sets PS and CS off in the HLR for every SIM; unblock gives both back; disconnect takes data only', async () => {
