@@ -5,7 +5,8 @@
 // and autocannon. Each round runs both sides back to back, in turn first; the figures are min /
 // median / max over the rounds, the ratio taken within each round. Uses the 1M-SIM database of
 // bench/sims-list.ts (run it once first).
-// Run: npx tsx bench/list-throughput.ts   (DURATION=seconds per run, default 5; ROUNDS, default 3)
+// Run: npx tsx bench/list-throughput.ts   (DURATION=seconds per run, default 5; ROUNDS, default 3;
+// WARMUP=untimed seconds per side before each shape's rounds, default 2)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { loadLine, median, spreadOf, throughput, type Throughput } from './suppo
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WARMUP = Number(process.env.WARMUP ?? 2);
 
 const database = await openBenchDatabase();
 const [big] = await queryRows<{ id: number; admin: number }>(database.db, sql`
@@ -54,15 +56,21 @@ const shapes: Array<[string, string]> = [
 console.log(`req/s over ${DURATION} s runs, ${ROUNDS} rounds (min / median / max); ratio = product ÷ bare within a round\n`);
 console.log(`${'shape'.padEnd(24)} ${'conn'.padStart(4)}  ${'product req/s'.padEnd(20)} ${'bare req/s'.padEnd(20)} ${'ratio'.padEnd(20)} p99 product / bare (ms, median)`);
 let worst = Infinity;
+/** The lowest of the shapes' median ratios: what a shape gives typically, beside its worst round. */
+let worstMedian = Infinity;
 for (const connections of [10, 50]) {
   for (const [name, body] of shapes) {
     const ours: number[] = [];
     const theirs: number[] = [];
     const ratios: number[] = [];
     const p99s: { ours: number[]; theirs: number[] } = { ours: [], theirs: [] };
+    const productRun = (seconds = DURATION) => throughput({ url: `${product.address}/api/sims/list?lang=en`, headers: { authorization: `Bearer ${token}` }, body }, connections, seconds);
+    const bareRun = (seconds = DURATION) => throughput({ url: `http://127.0.0.1:${barePort}/list`, body }, connections, seconds);
+    // Untimed, the same for both sides: each shape's code paths and plans are compiled and cached
+    // before its rounds (without it the first shape of a run measured one side's warm-up).
+    await productRun(WARMUP);
+    await bareRun(WARMUP);
     for (let round = 0; round < ROUNDS; round++) {
-      const productRun = () => throughput({ url: `${product.address}/api/sims/list?lang=en`, headers: { authorization: `Bearer ${token}` }, body }, connections, DURATION);
-      const bareRun = () => throughput({ url: `http://127.0.0.1:${barePort}/list`, body }, connections, DURATION);
       // Whichever runs second finds warmer caches: each side goes first in turn.
       let a: Throughput;
       let b: Throughput;
@@ -81,11 +89,13 @@ for (const connections of [10, 50]) {
     }
     const ratio = spreadOf(ratios, 2);
     worst = Math.min(worst, ...ratios);
+    worstMedian = Math.min(worstMedian, median(ratios));
     const p99 = `${median(p99s.ours)} / ${median(p99s.theirs)}`;
     console.log(`${name.padEnd(24)} ${String(connections).padStart(4)}  ${spreadOf(ours).padEnd(20)} ${spreadOf(theirs).padEnd(20)} ${ratio.padEnd(20)} ${p99}`);
   }
   console.log(loadLine());
 }
-console.log(`\nlowest ratio of any round: ${worst.toFixed(2)}× (budget ≥ 0.90×) — ${worst >= 0.9 ? 'within budget' : 'UNDER BUDGET'}`);
+console.log(`\nlowest median ratio of a shape: ${worstMedian.toFixed(2)}×`);
+console.log(`lowest ratio of any round: ${worst.toFixed(2)}× (budget ≥ 0.90×) — ${worst >= 0.9 ? 'within budget' : 'UNDER BUDGET'}`);
 bare.kill('SIGTERM');
 await product.stop();

@@ -36,7 +36,9 @@ export default defineConfig({
     // A fresh embedded database with the demo seed, like a newcomer's first `npm start`.
     command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${port}/api/openapi.json`,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 runs the flows against an app already listening on E2E_PORT, started by hand
+    // with the same env: to profile it (node --cpu-prof) or watch its output while the flows run.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 120_000,
     env: {
       PORT: String(port),
