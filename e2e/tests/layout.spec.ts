@@ -34,10 +34,13 @@ test.describe('layout at 390 and 1440 px', () => {
     await openShell(page, '/home');
     await expect(page.getByTestId('home-usage').locator('canvas')).toBeVisible();
     const widths: number[] = [];
-    // Read right after each turn, before Chart.js resized: the sweep's phone check caught 708 px now and then.
+    // Read in the first frame after each turn, before Chart.js resized its canvas (it does so a frame
+    // later): the sweep's phone check caught 708 px now and then. Not before that frame: the header and
+    // side menu follow the width through matchMedia, whose change comes with the frame, so a read
+    // before it saw the desktop shell squeezed into 390 px (563 px wide), a state no frame paints.
     for (let turn = 0; turn < 5; turn += 1) {
       await page.setViewportSize(PHONE);
-      widths.push(await page.evaluate(() => document.documentElement.scrollWidth));
+      widths.push(await page.evaluate(() => new Promise<number>((read) => requestAnimationFrame(() => read(document.documentElement.scrollWidth)))));
       await page.setViewportSize(DESKTOP);
       await page.waitForTimeout(300);
     }
