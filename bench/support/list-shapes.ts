@@ -22,7 +22,7 @@ export interface ListShape {
 }
 
 /** What the product's search looks in, spelled out (ICCID, number, name, external id; case-blind). */
-const searched = (text: string) =>
+export const searched = (text: string) =>
   sql`strpos(iccid || ' ' || msisdn || ' ' || lower(coalesce(name, '')) || ' ' || lower(coalesce(external_id, '')), ${text.toLowerCase()}) > 0`;
 
 /** Every filter, search, deep page and sort of the cards list, over the seeded SIMs. */

@@ -1,0 +1,124 @@
+// Searches per second for terms the product has not seen (issue 26.3: ≥ 500 req/s at 10
+// connections). The product runs from its build (`npm run build`; ROLE=api); the load comes from
+// bench/support/term-cannon.mjs in a process of its own, each request the next term of a list in
+// which no term repeats across the whole run, so every count is taken afresh, never remembered.
+// Terms mix what users type: the last 4 digits of a number, 5 digits anywhere in an ICCID, "sensor"
+// or "meter" with a few digits (from a handful to a thousand matches). Then, for a sample of the
+// terms, the total the API answers is checked against plain SQL written here. Prints min / median /
+// max over the rounds and the load average. Uses the 1M-SIM database of bench/sims-list.ts.
+// Run: npx tsx bench/search-throughput.ts   (ROUNDS, default 3; DURATION seconds, default 5; CONNECTIONS, default 10)
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SIM_COUNT_CAP } from '@cab/contract/sims';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/server/src/db/client.js';
+import { BENCH_DATABASE_URL, openBenchDatabase } from './support/bench-db.js';
+import { loginAs } from './support/bench-app.js';
+import { startBuiltServer } from './support/built-server.js';
+import { searched } from './support/list-shapes.js';
+import { loadLine, spreadOf } from './support/load.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const DURATION = Number(process.env.DURATION ?? 5);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const BUDGET_RPS = 500;
+/** More terms than a round can use at 4,000 req/s, so a round ends by its clock. */
+const TERMS_PER_ROUND = DURATION * 4_000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The same terms on every run (a fixed seed), none twice. */
+function termList(count: number): string[] {
+  let seed = 26;
+  // mulberry32: 32-bit integer steps, exact in JavaScript.
+  const random = (below: number) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % below;
+  };
+  const digits = (n: number) => String(random(10 ** n)).padStart(n, '0');
+  const kinds = [() => digits(4), () => digits(5), () => `sensor ${digits(1 + random(3))}`, () => `meter ${digits(2 + random(3))}`];
+  const terms = new Set<string>();
+  // Bounded: the kinds give well over `count` distinct terms; the guard stops a wrong seed.
+  for (let i = 0; terms.size < count && i < count * 20; i++) terms.add(kinds[i % kinds.length]!());
+  return [...terms];
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  sent: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function cannon(url: string, token: string, terms: string[]): Promise<Load> {
+  const termsFile = path.join(tmpdir(), `search-terms-${process.pid}.json`);
+  writeFileSync(termsFile, JSON.stringify(terms));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'support/term-cannon.mjs')], {
+      env: { ...process.env, URL: url, TOKEN: token, TERMS_FILE: termsFile, CONNECTIONS: String(CONNECTIONS), SECONDS: String(DURATION) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      rmSync(termsFile, { force: true });
+      if (status === 0) resolve(JSON.parse(out) as Load);
+      else reject(new Error(`term-cannon exited ${status}`));
+    });
+  });
+}
+
+const database = await openBenchDatabase();
+const [big] = await queryRows<{ id: number }>(database.db, sql`select id::int as id from companies where name = 'Bench Big'`);
+if (!big) throw new Error('no bench data: run bench/sims-list.ts once first');
+const product = await startBuiltServer({ DATABASE_URL: BENCH_DATABASE_URL, ROLE: 'api', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42' });
+const token = await loginAs(product.address, 'admin@bench.local');
+const url = `${product.address}/api/sims/list?lang=en`;
+const terms = termList(TERMS_PER_ROUND * (ROUNDS + 1));
+
+console.log(`cards search, a new term per request, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s\n`);
+// Untimed: the product's code paths and plans compile on terms no round uses.
+await cannon(url, token, terms.slice(0, TERMS_PER_ROUND));
+const rounds: Load[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const load = await cannon(url, token, terms.slice(round * TERMS_PER_ROUND, (round + 1) * TERMS_PER_ROUND));
+  if (load.non2xx || load.errors || load.timeouts) throw new Error(`round ${round}: ${JSON.stringify(load)}`);
+  if (load.sent > TERMS_PER_ROUND) throw new Error(`round ${round} ran out of terms: a term was sent twice`);
+  rounds.push(load);
+  console.log(`round ${round}: ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.sent} terms — ${loadLine()}`);
+}
+
+// The answers' totals against plain SQL, for a sample of every kind of term.
+let wrong = 0;
+const sample = terms.filter((_, i) => i % 997 === 0).slice(0, 40);
+for (const term of sample) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ page: 0, size: 25, filter: { query: term } }),
+  });
+  const { result } = (await res.json()) as { result: { total: number; total_exact: boolean } };
+  const [truth] = await queryRows<{ n: string }>(database.db, sql`select count(*) as n from sims where company_id = ${big.id} and ${searched(term)}`);
+  const n = Number(truth?.n ?? -1);
+  const expected = n > SIM_COUNT_CAP ? `${SIM_COUNT_CAP}+` : String(n);
+  const answered = `${result.total}${result.total_exact ? '' : '+'}`;
+  if (answered !== expected) {
+    wrong++;
+    console.log(`  wrong total for "${term}": API ${answered}, SQL ${expected}`);
+  }
+}
+await product.stop();
+await database.close();
+
+const rps = rounds.map((r) => r.rps);
+console.log(`\nreq/s min / median / max: ${spreadOf(rps)}; p99 (ms): ${spreadOf(rounds.map((r) => r.p99))}`);
+console.log(`totals checked against SQL: ${sample.length}, wrong: ${wrong}`);
+console.log(`lowest round: ${Math.min(...rps).toFixed(0)} req/s (budget ≥ ${BUDGET_RPS}) — ${Math.min(...rps) >= BUDGET_RPS ? 'within budget' : 'UNDER BUDGET'}`);
