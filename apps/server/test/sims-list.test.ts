@@ -1,8 +1,9 @@
 import { SIM_PROFILES } from '@cab/contract/constants';
 import { SIM_SORT_COLUMNS } from '@cab/contract/constants';
 import type { SimListRequest } from '@cab/contract/sims';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_ALL_SIMS,
   DEMO_OWN_SIMS,
@@ -15,6 +16,7 @@ import {
   listSims,
   simIdOf,
   sqlIds,
+  sqlNumber,
   type DemoCompanies,
 } from './support/sims.js';
 import { createTestApp, login, type TestApp } from './support/test-app.js';
@@ -201,6 +203,34 @@ describe('POST /api/sims/list: sorting and the count cap', () => {
       }
     }
     expect((await listSims(t, admin, page({}, { sort: { imei: 'asc' } as unknown as SimListRequest['sort'] }))).statusCode).toBe(400);
+  });
+
+  it("takes a new search term's total and page in one read of the SIMs, as plain SQL has them, by every sort", async () => {
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(t.database.db, 'execute');
+    const columns = { iccid: 's.iccid', msisdn: 's.msisdn', name: 's.name', profile: 's.profile', block_type: 's.block_type', added: 's.created_at' };
+    try {
+      let k = 0;
+      for (const [column, expression] of Object.entries(columns)) {
+        for (const dir of ['asc', 'desc'] as const) {
+          // A term of its own each time: no count is remembered ("Tracker 0500" to "Tracker 0599", and so on).
+          const term = `tracker ${String(5 + k++).padStart(2, '0')}`;
+          const matches = sql`s.company_id = ${c.demo} and lower(coalesce(s.name, '')) like ${`%${term}%`}`;
+          const total = await sqlNumber(t.database.db, sql`select count(*)::int as n from sims s where ${matches}`);
+          const expected = await sqlIds(t.database.db, sql`
+            select s.id::int as id from sims s where ${matches}
+            order by ${sql.raw(expression)} ${sql.raw(dir)}${sql.raw(nullsLast(column))}, s.id ${sql.raw(dir)} limit 25 offset 25`);
+          execute.mockClear();
+          const got = await listOk(t, admin, { page: 1, size: 25, sort: { [column]: dir }, filter: { query: term } });
+          const reads = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql).filter((text) => text.includes('sims s'));
+          expect(reads, `${term} by ${column} ${dir}`).toHaveLength(1);
+          expect([got.total, got.total_exact, got.items.map((item) => item.id)], `${term} by ${column} ${dir}`).toEqual([total, true, expected]);
+          expect(expected.length).toBeGreaterThan(0);
+        }
+      }
+    } finally {
+      execute.mockRestore();
+    }
   });
 
   it('caps the count at 10,000 (total_exact false) and pages beyond the cap are empty', async () => {

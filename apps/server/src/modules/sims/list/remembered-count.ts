@@ -21,13 +21,16 @@ export interface RememberedCount {
  * then cost the page alone. A search common in a big company otherwise counts 30,000 index entries
  * on each call. Filters by group, label or CSV depend on other tables and are counted every time.
  */
-export async function countSimsRemembered(db: Db, criteria: SimCriteria): Promise<RememberedCount> {
+export async function countSimsRemembered(
+  db: Db,
+  criteria: SimCriteria,
+  /** How to count when nothing is remembered (the list may take its page in the same read). */
+  count: () => Promise<SimCount> = () => countSimsCapped(db, criteria),
+): Promise<RememberedCount> {
   const caches = requestCachesOf(db);
   const remembered = rememberedAs(criteria);
-  if (!caches || !remembered) return { count: await countSimsCapped(db, criteria), stillCurrent: () => true };
-  const { value, stillCurrent } = await caches.simCount(remembered.key, remembered.tags, () =>
-    countSimsCapped(db, criteria),
-  );
+  if (!caches || !remembered) return { count: await count(), stillCurrent: () => true };
+  const { value, stillCurrent } = await caches.simCount(remembered.key, remembered.tags, count);
   return { count: value, stillCurrent };
 }
 

@@ -74,7 +74,36 @@ export async function listCards(db: Db, principal: Principal, request: SimListQu
     const count = await repo.countSimsCapped(db, criteria);
     return { items: [], total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
   }
+  if (group === undefined && criteria.filter.query?.trim() && effectiveSort.column !== 'company') {
+    return listSearchCountFirst(db, criteria, effectiveSort, request.size, offset, page);
+  }
   const [rows, counted] = await Promise.all([page(), countSimsRemembered(db, criteria)]);
+  const count = counted.stillCurrent() ? counted.count : await repo.countSimsCapped(db, criteria);
+  return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
+}
+
+/**
+ * A search: counted first. A count not remembered is taken with the page in one read when the
+ * matches are few (repo.countAndPageOfMatches), so the trigram candidates are checked in the table
+ * once, not by the count and the page each: a new term costs one query instead of two. A remembered
+ * count, or more matches, leave the page to its own walk of the sort order.
+ */
+async function listSearchCountFirst(
+  db: Db,
+  criteria: SimCriteria,
+  sort: SimSort,
+  size: number,
+  offset: number,
+  page: () => Promise<repo.SimListRow[]>,
+): Promise<SimListResult> {
+  const oneRead: { result?: Awaited<ReturnType<typeof repo.countAndPageOfMatches>> } = {};
+  const counted = await countSimsRemembered(db, criteria, async () => {
+    oneRead.result = await repo.countAndPageOfMatches(db, criteria, sort, size, offset);
+    return oneRead.result.count;
+  });
+  const rowsRead = oneRead.result?.rows;
+  if (rowsRead) return { items: rowsRead.map(toSimRow), total: counted.count.total, total_exact: counted.count.exact, ...(await csvMissing(db, criteria)) };
+  const rows = await page();
   const count = counted.stillCurrent() ? counted.count : await repo.countSimsCapped(db, criteria);
   return { items: rows.map(toSimRow), total: count.total, total_exact: count.exact, ...(await csvMissing(db, criteria)) };
 }
