@@ -8,7 +8,6 @@
 // max over the rounds and the load average. Uses the 1M-SIM database of bench/sims-list.ts.
 // Run: npx tsx bench/search-throughput.ts   (ROUNDS, default 3; DURATION seconds, default 5; CONNECTIONS,
 // default 10; SEED of the terms, new each run by default; ONLY=sensor for one kind of term)
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,7 @@ import { BENCH_DATABASE_URL, openBenchDatabase } from './support/bench-db.js';
 import { loginAs } from './support/bench-app.js';
 import { startBuiltServer } from './support/built-server.js';
 import { searched } from './support/list-shapes.js';
-import { loadLine, spreadOf } from './support/load.js';
+import { loadLine, run, spreadOf } from './support/load.js';
 import { cpuSecondsOf, cpuSecondsOfAll } from './support/process-cpu.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -89,23 +88,15 @@ interface Load {
   timeouts: number;
 }
 
-function cannon(url: string, token: string, terms: string[]): Promise<Load> {
+async function cannon(url: string, token: string, terms: string[]): Promise<Load> {
   const termsFile = path.join(tmpdir(), `search-terms-${process.pid}.json`);
   writeFileSync(termsFile, JSON.stringify(terms));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, 'support/term-cannon.mjs')], {
-      env: { ...process.env, URL: url, TOKEN: token, TERMS_FILE: termsFile, CONNECTIONS: String(CONNECTIONS), SECONDS: String(DURATION) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      rmSync(termsFile, { force: true });
-      if (status === 0) resolve(JSON.parse(out) as Load);
-      else reject(new Error(`term-cannon exited ${status}`));
-    });
-  });
+  try {
+    const env = { URL: url, TOKEN: token, TERMS_FILE: termsFile, CONNECTIONS: String(CONNECTIONS), SECONDS: String(DURATION) };
+    return JSON.parse(await run(process.execPath, [path.join(here, 'support/term-cannon.mjs')], env)) as Load;
+  } finally {
+    rmSync(termsFile, { force: true });
+  }
 }
 
 const database = await openBenchDatabase();

@@ -58,7 +58,8 @@ export async function latencies(request: Request, calls: number, warmup: number,
   return JSON.parse(output) as Latencies;
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+/** Runs a command to its end with `env` on top of this process's; resolves with what it printed. */
+export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
