@@ -126,8 +126,8 @@ describe('POST /api/sims/list: filters', () => {
     }
   });
 
-  it('query: LIKE metacharacters match literally; Cyrillic names match in any case', async () => {
-    const renamed: Array<[number, string]> = [[1, 'Fleet 100% A'], [2, 'Fleet 100x B'], [4, 'Car_1'], [5, 'CarX1'], [7, 'Трекер Москва']];
+  it('query: LIKE metacharacters match literally; Cyrillic names match in any case; words with a number match whole', async () => {
+    const renamed: Array<[number, string]> = [[1, 'Fleet 100% A'], [2, 'Fleet 100x B'], [4, 'Car_1'], [5, 'CarX1'], [7, 'Трекер Москва'], [8, 'Трекер 77-5'], [10, 'Трекер 7 75']];
     for (const [n, name] of renamed) await t.database.db.execute(sql`update sims set name = ${name} where iccid = ${demoSim(n).iccid}`);
     const byQuery = async (query: string) => (await listOk(t, admin, page({ query }))).items.map((s) => s.name);
     expect(await byQuery('100%')).toEqual(['Fleet 100% A']);
@@ -135,6 +135,13 @@ describe('POST /api/sims/list: filters', () => {
     expect(await byQuery('car_1')).toEqual(['Car_1']);
     expect(await byQuery('_')).toEqual(['Car_1']);
     expect(await byQuery('  МОСКВА ')).toEqual(['Трекер Москва']);
+    // Terms of words with a number ask the index for part of them (search-term.ts): still the whole term.
+    expect(await byQuery('fleet 100%')).toEqual(['Fleet 100% A']);
+    expect((await byQuery('fleet 100')).sort()).toEqual(['Fleet 100% A', 'Fleet 100x B']);
+    expect(await byQuery('трекер 77')).toEqual(['Трекер 77-5']);
+    expect(await byQuery('трекер 7 7')).toEqual(['Трекер 7 75']);
+    expect(await byQuery('ер 77-5')).toEqual(['Трекер 77-5']);
+    expect(await byQuery('трекер 77 5')).toEqual([]);
   });
 
   it('the OpenAPI document describes the spec\'s blocked and msu_block', async () => {

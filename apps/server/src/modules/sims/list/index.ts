@@ -6,4 +6,5 @@ export { simSortValue, simWhere } from './list-query.js';
 export type { SimCriteria } from './list-query.js';
 export { countKeptSims, groupVisible } from './repository.js';
 export type { SimListRow } from './repository.js';
+export { searchTextHolds } from './search-term.js';
 export { listCards, resolveSimCriteria, toSimRow } from './service.js';

@@ -4,16 +4,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CompanyScope } from '../../accounts/companies/index.js';
 import { hasLabel } from '../labels/index.js';
 import type { CsvIdentifiers } from './csv-filter.js';
+import { searchTextHolds } from './search-term.js';
 
 export interface SimCriteria {
   scope: CompanyScope;
   filter: Omit<SimListFilter, 'csv' | 'company'>;
   csv: CsvIdentifiers | null;
-}
-
-/** LIKE metacharacters in user input match themselves. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -25,7 +21,7 @@ export function simWhere({ scope, filter, csv }: SimCriteria): SQL {
   if (scope?.length) parts.push(scope.length === 1 ? sql`s.company_id = ${scope[0]}` : sql`s.company_id in ${scope}`);
   if (scope?.length === 0) parts.push(sql`false`);
   const query = filter.query?.trim().toLowerCase();
-  if (query) parts.push(sql`s.search_text like ${`%${likeEscape(query)}%`}`);
+  if (query) parts.push(searchTextHolds(query));
   if (filter.profile) parts.push(sql`s.profile = ${filter.profile}`);
   if (filter.blocked === BLOCKED_FILTER.blocked) parts.push(sql`s.is_blocked`);
   if (filter.blocked === BLOCKED_FILTER.notBlocked) parts.push(sql`not s.is_blocked`);

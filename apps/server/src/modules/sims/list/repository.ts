@@ -191,7 +191,8 @@ const PAGE_FROM_MATCHES_MAX = 1_000;
  * The capped count of a filter (no group) and, when the matches are few, one page of them, in one
  * statement: the matches are collected once, up to the cap plus one, by whichever index the count
  * alone would use (only their keys), and up to PAGE_FROM_MATCHES_MAX of them are looked up by key and
- * sorted. A search then checks its trigram candidates in the table once instead of twice (the count
+ * sorted; only the page's rows get their company name and labels (measured, 4-digit terms of ~400
+ * matches: 1.4 ms instead of 1.8). A search then checks its trigram candidates in the table once instead of twice (the count
  * and the page each did). With more matches `rows` is null: the caller reads the page by walking
  * the sort order, cheaper than looking up thousands of SIMs to sort them.
  */
@@ -207,10 +208,13 @@ export async function countAndPageOfMatches(
          n as (select count(*)::int as matches from m)
     select n.matches, p.* from n left join lateral (
       select ${LIST_COLUMNS}
-      from m join sims s on s.company_id = m.company_id and s.id = m.id join companies c on c.id = s.company_id
-      where n.matches <= ${PAGE_FROM_MATCHES_MAX}
-      order by ${simOrderBy(sort)}
-      limit ${limit} offset ${offset}) p on true`);
+      from (
+        select s.* from m join sims s on s.company_id = m.company_id and s.id = m.id
+        where n.matches <= ${PAGE_FROM_MATCHES_MAX}
+        order by ${simOrderBy(sort)}
+        limit ${limit} offset ${offset}) s
+      join companies c on c.id = s.company_id
+      order by ${simOrderBy(sort)}) p on true`);
   const matches = Number(rows[0]?.matches ?? 0);
   // Each row carries the count; with no page row (no match, past the end, too many) one row of nulls.
   const page = matches <= PAGE_FROM_MATCHES_MAX ? rows.filter((row) => row.id !== null).map(({ matches: _matches, ...row }) => row) : null;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { searchTextHolds } from '../list/index.js';
 
 export interface QuickSearchRow {
   id: number;
@@ -11,10 +12,6 @@ export interface QuickSearchRow {
   company_name: string;
 }
 
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function inScope(column: SQL, scope: number[] | null): SQL {
   if (scope === null) return sql`true`;
   if (scope.length === 0) return sql`false`;
@@ -24,7 +21,7 @@ function inScope(column: SQL, scope: number[] | null): SQL {
 /** Up to `take` SIMs of the scope whose search text holds `needle`, or whose IMEI starts with it; exact matches first. */
 export async function searchSims(db: Executor, scope: number[] | null, needle: string, take: number): Promise<QuickSearchRow[]> {
   const byText = sql`(select s.id from sims s where ${inScope(sql`s.company_id`, scope)}
-    and s.search_text like ${`%${likeEscape(needle)}%`} limit ${take})`;
+    and ${searchTextHolds(needle)} limit ${take})`;
   const byImei = /^\d+$/.test(needle)
     ? sql` union (select n.sim_id from sim_network_state n where n.imei like ${`${needle}%`}
         and ${inScope(sql`n.company_id`, scope)} limit ${take})`
