@@ -14,9 +14,9 @@ function likeEscape(text: string): string {
  * index does not serve. The answer is the same; the index work is not: a word's trigrams almost
  * always come together ("sen", "ens", "nso", "sor"), so asking for all of them finds the same
  * candidates while GIN steps through every one of those posting trees, each a third of a tenant's
- * SIMs long, for each candidate the number brings (at 1M SIMs "sensor 886" read 925 index pages;
- * counts of such terms ran 1.7× as many per second with the shorter pattern). One pattern, not a
- * LIKE per piece: the planner tries each LIKE on the column's 1,000-entry histogram (migration 0046).
+ * SIMs long, for each candidate the number brings (at 1M SIMs "sensor 886" read 925 index pages, 438
+ * with the shorter pattern; README, "searches per second"). One pattern, not a LIKE per piece: the
+ * planner tries each LIKE on the column's 1,000-entry histogram (migration 0046).
  */
 export function searchTextHolds(term: string): SQL {
   const pattern = indexPattern(term);
