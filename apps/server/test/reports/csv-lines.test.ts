@@ -1,6 +1,7 @@
 import type { ReportQuery } from '@cab/contract/reports';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
 import { fileBody } from '../../src/modules/platform/generated-reports/writers.js';
 import type { OpenedSource } from '../../src/modules/platform/generated-reports/sources.js';
@@ -92,5 +93,38 @@ describe('CSV lines made by the database', () => {
     expect(text).toContain(',"line\nbreak",');
     expect(text).toContain(',Москва,');
     expect(text).toContain(`,'\tTab,`);
+  });
+
+  it("reads the next batch's records while this batch's SIMs are named, for the file's rows and its lines", async () => {
+    const dialect = new PgDialect();
+    const db = t.database.db;
+    const execute = db.execute.bind(db);
+    const steps: string[] = [];
+    const spy = vi.spyOn(db, 'execute').mockImplementation(((query: SQL) => {
+      const text = dialect.sqlToQuery(query).sql;
+      const what = text.includes('usage_') ? 'records' : text.includes('from sims') ? 'sims' : null;
+      const read = execute(query);
+      if (what) {
+        steps.push(`${what} asked`);
+        void read.then(() => steps.push(`${what} read`), () => undefined);
+      }
+      return read;
+    }) as typeof db.execute);
+    try {
+      for (const kind of ['sessions', 'call_sms'] as const) {
+        const request = { kind, filter: { company: [c.demo] }, from: DAY, to: DAY, page: 0, size: 25 } as ReportQuery;
+        const { scope } = await prepareReport(db, manager(), request);
+        for (const read of [() => reportRows(db, scope, request, 4), () => reportCsvLines(db, scope, request, 4)]) {
+          steps.length = 0;
+          for await (const batch of read()) expect(batch.length).toBeGreaterThan(0);
+          // The second batch's records are asked for before the first batch's SIMs are read.
+          const secondRecords = steps.indexOf('records asked', steps.indexOf('records asked') + 1);
+          expect(secondRecords, steps.join(', ')).toBeGreaterThan(0);
+          expect(secondRecords, steps.join(', ')).toBeLessThan(steps.indexOf('sims read'));
+        }
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

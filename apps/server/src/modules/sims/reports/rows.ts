@@ -76,9 +76,13 @@ async function companiesToWalk(db: Executor, scope: ReportScope): Promise<number
 
 /** Where a batch of raw records starts: the last (started_at, id) read. */
 type Cursor = NonNullable<raw.BatchCursor>;
-/** A batch of rows and where the next one starts (null after the last). */
+/**
+ * A batch: where the next one starts (null after the last), known once its records are read, and its
+ * rows, which may still be completing (their SIMs' ICCID and number are read while the next batch's
+ * records are: walkCompanies).
+ */
 interface Batch<T, C = Cursor> {
-  rows: T[];
+  rows: Promise<T[]>;
   next: C | null;
 }
 
@@ -102,17 +106,19 @@ async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   limit: number,
 ): Promise<Batch<T>> {
   const records = await raw.rawBatchOfCompany<T>(db, table, walked, range, events, after, limit);
-  const sims = await raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
-  const rows: T[] = [];
-  for (const record of records) {
-    const sim = sims.get(Number(record.sim_id));
-    if (!sim) continue;
-    // Named in place: a copy per record is a million short-lived objects for a big file.
-    const row = record as T;
-    row.iccid = sim.iccid;
-    row.msisdn = sim.msisdn;
-    rows.push(row);
-  }
+  const rows = raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]).then((sims) => {
+    const named: T[] = [];
+    for (const record of records) {
+      const sim = sims.get(Number(record.sim_id));
+      if (!sim) continue;
+      // Named in place: a copy per record is a million short-lived objects for a big file.
+      const row = record as T;
+      row.iccid = sim.iccid;
+      row.msisdn = sim.msisdn;
+      named.push(row);
+    }
+    return named;
+  });
   return { rows, next: nextCursor(records, limit) };
 }
 
@@ -163,14 +169,15 @@ type Walked = raw.BatchSource;
 async function simDayBatch(db: Executor, walked: Walked, range: DayRange, after: SimDayCursor | null, limit: number): Promise<Batch<SimDayRow, SimDayCursor>> {
   const rows = await simDayRows(db, walked, range, after, limit);
   const last = rows.at(-1);
-  return { rows, next: last && rows.length === limit ? { day: last.day, simId: Number(last.sim_id) } : null };
+  return { rows: Promise.resolve(rows), next: last && rows.length === limit ? { day: last.day, simId: Number(last.sim_id) } : null };
 }
 
 /**
  * Batches of rows company after company, each company's in its own order (records by start time
  * through its time index, per-SIM days by day and SIM); a filter that says more than companies
- * gives each company's matching SIMs, kept by the batches. The next batch is read while the caller
- * handles this one.
+ * gives each company's matching SIMs, kept by the batches. The next batch's records are read as soon
+ * as this one's are: while this batch's SIMs are named and while the caller handles it (two
+ * statements at once, so PostgreSQL uses both cores of a two-core machine, not one).
  */
 async function* walkCompanies<T, C, R>(
   db: Executor,
@@ -185,14 +192,15 @@ async function* walkCompanies<T, C, R>(
     const start = (after: C | null) => {
       const reading = readBatch({ companyId, simIds }, after);
       // Awaited below; this only keeps a batch nobody waits for any more (a cancelled file) quiet.
-      reading.catch(() => undefined);
+      reading.then((batch) => batch.rows).catch(() => undefined);
       return reading;
     };
     let pending: Promise<Batch<T, C>> | null = start(null);
     while (pending) {
       const batch: Batch<T, C> = await pending;
       pending = batch.next ? start(batch.next) : null;
-      if (batch.rows.length > 0) yield convert(batch.rows);
+      const rows = await batch.rows;
+      if (rows.length > 0) yield convert(rows);
     }
   }
 }
@@ -216,14 +224,16 @@ export async function* reportCsvLines(
     scope,
     async (walked, after: Cursor | null) => {
       const records = await lines.lineBatch(db, request, walked, range, events, after, limit);
-      const sims = await raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
-      const named: string[] = [];
-      for (const record of records) {
-        const sim = sims.get(Number(record.sim_id));
-        // A record whose SIM is no longer the company's is left out, as the on-screen join does.
-        if (sim) named.push(`${csvText(sim.iccid)},${csvText(sim.msisdn)},${record.line}`);
-      }
-      return { rows: named, next: nextCursor(records, limit) };
+      const rows = raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]).then((sims) => {
+        const named: string[] = [];
+        for (const record of records) {
+          const sim = sims.get(Number(record.sim_id));
+          // A record whose SIM is no longer the company's is left out, as the on-screen join does.
+          if (sim) named.push(`${csvText(sim.iccid)},${csvText(sim.msisdn)},${record.line}`);
+        }
+        return named;
+      });
+      return { rows, next: nextCursor(records, limit) };
     },
     (rows) => rows,
   );
