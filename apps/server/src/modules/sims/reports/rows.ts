@@ -92,9 +92,27 @@ function nextCursor(rows: Array<{ cursor_at: string; id: unknown }>, limit: numb
 }
 
 /**
+ * A batch's records as `name` makes them of each with its SIM's ICCID and number, read by SIM id. A
+ * record whose SIM is no longer the company's is left out, as the on-screen join does.
+ */
+async function namedBySim<R extends { sim_id: unknown }, T>(
+  db: Executor,
+  companyId: number,
+  records: R[],
+  name: (record: R, sim: { iccid: string; msisdn: string }) => T,
+): Promise<T[]> {
+  const sims = await raw.simIdentities(db, companyId, [...new Set(records.map((r) => Number(r.sim_id)))]);
+  const named: T[] = [];
+  for (const record of records) {
+    const sim = sims.get(Number(record.sim_id));
+    if (sim) named.push(name(record, sim));
+  }
+  return named;
+}
+
+/**
  * One company's records (of `simIds` only, when the filter says more than companies): the records
- * alone, then their SIMs' ICCID and number. A record whose SIM is no longer the company's is left
- * out, as the on-screen join does.
+ * alone, then their SIMs' ICCID and number (namedBySim).
  */
 async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   db: Executor,
@@ -106,18 +124,12 @@ async function ownBatch<T extends SessionRawRow | CallSmsRawRow>(
   limit: number,
 ): Promise<Batch<T>> {
   const records = await raw.rawBatchOfCompany<T>(db, table, walked, range, events, after, limit);
-  const rows = raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]).then((sims) => {
-    const named: T[] = [];
-    for (const record of records) {
-      const sim = sims.get(Number(record.sim_id));
-      if (!sim) continue;
-      // Named in place: a copy per record is a million short-lived objects for a big file.
-      const row = record as T;
-      row.iccid = sim.iccid;
-      row.msisdn = sim.msisdn;
-      named.push(row);
-    }
-    return named;
+  const rows = namedBySim(db, walked.companyId, records, (record, sim) => {
+    // Named in place: a copy per record is a million short-lived objects for a big file.
+    const row = record as T;
+    row.iccid = sim.iccid;
+    row.msisdn = sim.msisdn;
+    return row;
   });
   return { rows, next: nextCursor(records, limit) };
 }
@@ -224,15 +236,7 @@ export async function* reportCsvLines(
     scope,
     async (walked, after: Cursor | null) => {
       const records = await lines.lineBatch(db, request, walked, range, events, after, limit);
-      const rows = raw.simIdentities(db, walked.companyId, [...new Set(records.map((r) => Number(r.sim_id)))]).then((sims) => {
-        const named: string[] = [];
-        for (const record of records) {
-          const sim = sims.get(Number(record.sim_id));
-          // A record whose SIM is no longer the company's is left out, as the on-screen join does.
-          if (sim) named.push(`${csvText(sim.iccid)},${csvText(sim.msisdn)},${record.line}`);
-        }
-        return named;
-      });
+      const rows = namedBySim(db, walked.companyId, records, (record, sim) => `${csvText(sim.iccid)},${csvText(sim.msisdn)},${record.line}`);
       return { rows, next: nextCursor(records, limit) };
     },
     (rows) => rows,
